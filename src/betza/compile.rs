@@ -1,0 +1,336 @@
+//! Compile a parsed XBetza description into per-colour move tables.
+//!
+//! The tables are independent of the board: vectors are (dx, dy) in squares, already rotated
+//! for the colour (Black's first-leg vectors are White's negated). A single-leg component
+//! becomes one [`Ray`] per direction, which the generator walks with plain offsets; a multi-leg
+//! component becomes a [`MultiLeg`] (first-leg vectors per colour plus relative later legs); an
+//! `O` component becomes a [`Castle`]. Nothing here is re-read from text at move time.
+
+use arrayvec::ArrayVec;
+
+use super::ast::{self, Atom, Betza, Component, Range};
+use super::directions::{
+    absolute_slots, default_relative_slots, relative_slots, slot_vector, SlotSet,
+};
+use super::BetzaError;
+
+/// Range value meaning "unlimited" in compiled rays.
+pub const UNLIMITED: u8 = u8::MAX;
+
+/// Destination and relay conditions, and other per-leg properties.
+pub mod flags {
+    /// May end on (or relay through) an empty square.
+    pub const QUIET: u16 = 1 << 0;
+    /// May capture a foe (replacement, or locust on a relay square).
+    pub const CAPTURE: u16 = 1 << 1;
+    /// May capture a friend.
+    pub const DESTROY: u16 = 1 << 2;
+    /// May move to the en-passant square, removing the e.p. victim.
+    pub const EN_PASSANT: u16 = 1 << 3;
+    /// May not capture a royal piece; with HOP/GRASS: only friends serve as screens.
+    pub const TAME: u16 = 1 << 4;
+    /// Cannon-style hop over the first occupied square.
+    pub const HOP: u16 = 1 << 5;
+    /// Grasshopper: only the square right behind the screen.
+    pub const GRASS: u16 = 1 << 6;
+    /// Cylinder: files wrap around.
+    pub const WRAP: u16 = 1 << 7;
+    /// Lame: every pass-over square of a step must be empty.
+    pub const LAME: u16 = 1 << 8;
+    /// Must jump: a leaper's pass-over square must be occupied.
+    pub const MUST_JUMP: u16 = 1 << 9;
+    /// This move gives the opponent en-passant rights on the squares it passed.
+    pub const CREATES_EP: u16 = 1 << 10;
+    /// Relay leg (non-final): an occupied square is passed untouched (hop platform).
+    pub const PLATFORM: u16 = 1 << 11;
+    /// Relay leg (non-final): later legs toggle their range.
+    pub const TOGGLE: u16 = 1 << 12;
+    /// Later leg: exactly as many steps as the last earlier leg with range other than 1.
+    pub const ISO: u16 = 1 << 13;
+}
+
+/// One direction of a single-leg component.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ray {
+    pub dx: i8,
+    pub dy: i8,
+    /// Maximum number of steps: 1 for a leaper, [`UNLIMITED`] for an unlimited slider.
+    pub range: u8,
+    /// Squares one step passes over, relative to the step's start (for lameness, must-jump
+    /// and e.p. rights).
+    pub path: ArrayVec<(i8, i8), 3>,
+    pub flags: u16,
+    /// Squares skipped at the start of a slider ray (`j` on W/F-step sliders).
+    pub skip: u8,
+    /// 0: always; 1: only initial (`i`); 2: only one step from the initial square (`ii`).
+    pub initial: u8,
+}
+
+/// One leg of a multi-leg component after the first.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LaterLeg {
+    /// Relative slots: 0 = straight on, 4 = back, 2/6 = right/left turns.
+    pub slots: SlotSet,
+    pub flags: u16,
+    pub jumps: u8,
+}
+
+/// A multi-leg component, walked by the generic generator.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MultiLeg {
+    pub atom: Atom,
+    pub range: Range,
+    /// Absolute slots of the first leg, for this colour (already rotated for Black).
+    pub first_slots: SlotSet,
+    pub first_flags: u16,
+    pub first_jumps: u8,
+    pub initial: u8,
+    pub later: Vec<LaterLeg>,
+}
+
+/// An `O` castling component: the piece moves `distance` squares towards a partner.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Castle {
+    pub distance: u8,
+    /// Towards the h-side (dx > 0 for White's view of the board).
+    pub right: bool,
+    pub left: bool,
+    /// The partner stands this many squares in from the edge.
+    pub partner_inset: u8,
+    pub initial: u8,
+}
+
+/// All moves of a piece for one colour.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PieceMoves {
+    pub rays: Vec<Ray>,
+    pub multi: Vec<MultiLeg>,
+    pub castles: Vec<Castle>,
+}
+
+impl PieceMoves {
+    /// The largest coordinate of any single step, for the board border width.
+    pub fn max_step(&self) -> u8 {
+        let rays = self
+            .rays
+            .iter()
+            .map(|r| r.dx.unsigned_abs().max(r.dy.unsigned_abs()));
+        let multi = self.multi.iter().map(|m| m.atom.step().1 as u8);
+        rays.chain(multi).max().unwrap_or(1).max(1)
+    }
+}
+
+/// A compiled piece: its moves for White (index 0) and Black (index 1).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct CompiledPiece {
+    pub colours: [PieceMoves; 2],
+}
+
+/// Compile a parsed description.
+pub fn compile(betza: &Betza) -> Result<CompiledPiece, BetzaError> {
+    let mut piece = CompiledPiece::default();
+    for component in &betza.components {
+        for colour in 0..2 {
+            compile_component(component, colour, &mut piece.colours[colour])?;
+        }
+    }
+    Ok(piece)
+}
+
+fn range_steps(range: Range) -> u8 {
+    match range {
+        Range::Leap => 1,
+        Range::Limited(k) => k,
+        Range::Unlimited => UNLIMITED,
+    }
+}
+
+fn leg_flags(leg: &ast::Leg, final_leg: bool) -> u16 {
+    let m = leg.modes;
+    let mut f = 0;
+    if m & ast::MODE_M != 0 {
+        f |= flags::QUIET;
+    }
+    if m & ast::MODE_C != 0 {
+        f |= flags::CAPTURE;
+    }
+    if m & ast::MODE_D != 0 {
+        f |= flags::DESTROY;
+    }
+    if m & ast::MODE_E != 0 {
+        f |= flags::EN_PASSANT;
+    }
+    if m & ast::MODE_T != 0 {
+        f |= flags::TAME;
+    }
+    if m & ast::MODE_O != 0 {
+        f |= flags::WRAP;
+    }
+    if final_leg {
+        if m & ast::MODE_P != 0 {
+            f |= flags::HOP;
+        }
+        if m & ast::MODE_G != 0 {
+            f |= flags::GRASS;
+        }
+        if f & (flags::QUIET | flags::CAPTURE | flags::DESTROY | flags::EN_PASSANT) == 0 {
+            f |= flags::QUIET | flags::CAPTURE;
+        }
+    } else {
+        if m & (ast::MODE_P | ast::MODE_G) != 0 {
+            f |= flags::PLATFORM;
+        }
+        if m & (ast::MODE_G | ast::MODE_Y) != 0 {
+            f |= flags::TOGGLE;
+        }
+        if m & (ast::MODE_C | ast::MODE_D | ast::MODE_P | ast::MODE_G) == 0 {
+            f |= flags::QUIET;
+        }
+    }
+    if leg.lame > 0 {
+        f |= flags::LAME;
+    }
+    f
+}
+
+/// Pass-over squares of one leap (lame paths, spec 7.3): the straight line for orthogonal and
+/// diagonal leaps; for oblique leaps orthogonal steps along the long axis until the rest is
+/// diagonal, then diagonal steps (Fairy-Stockfish's convention; `nN` = the xiangqi horse).
+pub fn pass_over(dx: i8, dy: i8) -> ArrayVec<(i8, i8), 3> {
+    let mut path = ArrayVec::new();
+    let (mut x, mut y) = (0i8, 0i8);
+    loop {
+        let (rx, ry) = (dx - x, dy - y);
+        let (ax, ay) = (rx.abs(), ry.abs());
+        if ax <= 1 && ay <= 1 {
+            break;
+        }
+        if ax == ay || ax == 0 || ay == 0 {
+            x += rx.signum();
+            y += ry.signum();
+        } else if ax > ay {
+            x += rx.signum();
+        } else {
+            y += ry.signum();
+        }
+        if (x, y) == (dx, dy) || path.is_full() {
+            break;
+        }
+        path.push((x, y));
+    }
+    path
+}
+
+fn rotate(v: (i8, i8), colour: usize) -> (i8, i8) {
+    if colour == 0 {
+        v
+    } else {
+        (-v.0, -v.1)
+    }
+}
+
+fn rotate_slots(slots: SlotSet, colour: usize) -> SlotSet {
+    if colour == 0 {
+        slots
+    } else {
+        slots.rotate_left(4)
+    }
+}
+
+fn compile_component(c: &Component, colour: usize, out: &mut PieceMoves) -> Result<(), BetzaError> {
+    let first = &c.legs[0];
+    if c.atom == Atom::O {
+        return compile_castle(c, colour, out);
+    }
+    if c.legs.len() == 1 {
+        let mut f = leg_flags(first, true);
+        let range = range_steps(c.range);
+        let jump_atom = c.atom.step().1 >= 2;
+        if first.jumps > 0 && jump_atom {
+            f |= flags::MUST_JUMP;
+        }
+        let creates_ep = (first.initial > 0 && first.lame > 0) || first.lame >= 2;
+        if creates_ep {
+            f |= flags::CREATES_EP;
+        }
+        let skip = if jump_atom { 0 } else { first.jumps };
+        let slots = absolute_slots(c.atom, &first.directions);
+        for k in 0..8u8 {
+            if slots >> k & 1 == 0 {
+                continue;
+            }
+            let (dx, dy) = rotate(slot_vector(c.atom, k), colour);
+            out.rays.push(Ray {
+                dx,
+                dy,
+                range,
+                path: pass_over(dx, dy),
+                flags: f,
+                skip,
+                initial: first.initial,
+            });
+        }
+        return Ok(());
+    }
+    let later = c.legs[1..]
+        .iter()
+        .enumerate()
+        .map(|(i, leg)| {
+            let last = i + 2 == c.legs.len();
+            let mut f = leg_flags(leg, last);
+            if leg.initial > 0 {
+                f |= flags::ISO;
+            }
+            LaterLeg {
+                slots: relative_slots(&leg.directions)
+                    .unwrap_or_else(|| default_relative_slots(c.atom)),
+                flags: f,
+                jumps: leg.jumps,
+            }
+        })
+        .collect();
+    out.multi.push(MultiLeg {
+        atom: c.atom,
+        range: c.range,
+        first_slots: rotate_slots(absolute_slots(c.atom, &first.directions), colour),
+        first_flags: leg_flags(first, false),
+        first_jumps: first.jumps,
+        initial: first.initial,
+        later,
+    });
+    Ok(())
+}
+
+fn compile_castle(c: &Component, colour: usize, out: &mut PieceMoves) -> Result<(), BetzaError> {
+    if c.legs.len() > 1 {
+        return Err(BetzaError::new(
+            c.span.0,
+            "castling (O) cannot be part of a multi-leg move",
+        ));
+    }
+    let leg = &c.legs[0];
+    let distance = range_steps(c.range);
+    if distance == UNLIMITED || distance == 0 {
+        return Err(BetzaError::new(
+            c.span.0,
+            "castling (O) needs a distance of 1 or more",
+        ));
+    }
+    let dirs = &leg.directions;
+    let (mut right, mut left) = (dirs.contains('r'), dirs.contains('l'));
+    if dirs.contains('s') || dirs.is_empty() {
+        right = true;
+        left = true;
+    }
+    if colour == 1 {
+        std::mem::swap(&mut right, &mut left);
+    }
+    out.castles.push(Castle {
+        distance,
+        right,
+        left,
+        partner_inset: leg.jumps,
+        initial: leg.initial,
+    });
+    Ok(())
+}

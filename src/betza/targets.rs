@@ -1,0 +1,194 @@
+//! "Where can this piece go?": the targets of an XBetza piece on one square of a test board
+//! with friendly and enemy blockers, an en-passant square and an unmoved flag. It builds a
+//! one-piece variant and runs the engine's real move generator, so what it shows is exactly
+//! what the engine plays. Used by `alfil betza` and the spec-table tests.
+
+use std::sync::Arc;
+
+use super::{parse, BetzaError};
+use crate::movegen::pseudo::piece_moves;
+use crate::movegen::tables::{code, Tables};
+use crate::movegen::{Move, NO_SQUARE};
+use crate::position::{Position, RankStyle};
+use crate::variant::{GameValue, PieceType, Rules, Variant};
+
+/// A square as (file, rank), both 0-based.
+pub type Coord = (u8, u8);
+
+/// The question: a piece, a board and what stands on it.
+#[derive(Clone, Debug)]
+pub struct Query {
+    pub betza: String,
+    pub files: u8,
+    pub ranks: u8,
+    pub square: Coord,
+    pub black: bool,
+    pub friends: Vec<Coord>,
+    pub foes: Vec<Coord>,
+    /// En-passant square and the square of the piece an e.p. capture removes.
+    pub en_passant: Option<(Coord, Coord)>,
+    /// The piece has moved (its `i` moves are gone).
+    pub moved: bool,
+    /// Where the piece started, if not on `square` (for `ii` moves).
+    pub start: Option<Coord>,
+}
+
+/// One move of the answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Target {
+    pub to: Coord,
+    /// Squares whose pieces the move removes besides the destination's.
+    pub kills: Vec<Coord>,
+    /// For castling moves: where the partner goes.
+    pub castle_partner: Option<(Coord, Coord)>,
+}
+
+impl Query {
+    pub fn new(betza: &str, files: u8, ranks: u8, square: Coord) -> Query {
+        Query {
+            betza: betza.to_string(),
+            files,
+            ranks,
+            square,
+            black: false,
+            friends: Vec::new(),
+            foes: Vec::new(),
+            en_passant: None,
+            moved: false,
+            start: None,
+        }
+    }
+}
+
+fn test_variant(q: &Query) -> Result<Variant, BetzaError> {
+    let moves = parse(&q.betza)?;
+    let blocker = PieceType {
+        letter: 'X',
+        name: "blocker".into(),
+        moves_text: String::new(),
+        moves: parse("")?,
+        royal: false,
+        promotion: None,
+        value: None,
+        initial_zone: None,
+    };
+    let piece = PieceType {
+        letter: 'T',
+        name: "tested".into(),
+        moves_text: q.betza.clone(),
+        moves,
+        royal: false,
+        promotion: None,
+        value: None,
+        initial_zone: None,
+    };
+    let start = q.start.unwrap_or(q.square);
+    let mut rows = Vec::new();
+    for r in (0..q.ranks).rev() {
+        let mut row = String::new();
+        let mut empty = 0;
+        for f in 0..q.files {
+            if (f, r) == start {
+                if empty > 0 {
+                    row.push_str(&empty.to_string());
+                    empty = 0;
+                }
+                row.push(if q.black { 't' } else { 'T' });
+            } else {
+                empty += 1;
+            }
+        }
+        if empty > 0 {
+            row.push_str(&empty.to_string());
+        }
+        rows.push(row);
+    }
+    Ok(Variant {
+        name: "betza-test".into(),
+        aliases: Vec::new(),
+        files: q.files,
+        ranks: q.ranks,
+        holdings: 0,
+        piece_to_char: "TXKtxk".into(),
+        parent: "fairy".into(),
+        start_fen: format!("{} w - - 0 1", rows.join("/")),
+        pieces: vec![piece, blocker],
+        castling: None,
+        chess960: false,
+        rules: Rules {
+            checkmate: GameValue::Loss,
+            stalemate: GameValue::Draw,
+            move_rule: 0,
+            repetition_count: 0,
+            repetition: GameValue::Draw,
+        },
+        source: "<betza query>".into(),
+    })
+}
+
+/// The moves of the queried piece, sorted by destination name.
+pub fn targets(q: &Query) -> Result<Vec<Target>, BetzaError> {
+    if q.files == 0 || q.ranks == 0 || q.files > 16 || q.ranks > 16 {
+        return Err(BetzaError::new(0, "the board must be between 1x1 and 16x16"));
+    }
+    let variant = Arc::new(test_variant(q)?);
+    let tables = Tables::new(variant).map_err(|e| BetzaError::new(0, e.to_string()))?;
+    let geo = tables.geo;
+    let mut pos = Position::empty(tables);
+    let colour = usize::from(q.black);
+    let sq = |c: Coord| geo.square(c.0, c.1);
+    pos.set_piece(sq(q.square), code::piece(0, colour));
+    pos.set_unmoved(sq(q.square), !q.moved);
+    for &f in &q.friends {
+        pos.set_piece(sq(f), code::piece(1, colour));
+        pos.set_unmoved(sq(f), true);
+    }
+    for &f in &q.foes {
+        pos.set_piece(sq(f), code::piece(1, colour ^ 1));
+    }
+    pos.set_side(colour);
+    if let Some((target, victim)) = q.en_passant {
+        pos.set_en_passant(sq(target), sq(victim));
+    }
+    let mut moves: Vec<Move> = Vec::new();
+    piece_moves(&pos, sq(q.square), &mut moves);
+    let coord = |s: u16| geo.coords(s);
+    let mut out: Vec<Target> = moves
+        .iter()
+        .map(|m| {
+            if m.is_castle() {
+                Target {
+                    to: coord(m.to),
+                    kills: Vec::new(),
+                    castle_partner: Some((coord(m.kills[0]), coord(m.kills[1]))),
+                }
+            } else {
+                Target {
+                    to: coord(m.to),
+                    kills: m
+                        .kills
+                        .iter()
+                        .filter(|&&k| k != NO_SQUARE)
+                        .map(|&k| coord(k))
+                        .collect(),
+                    castle_partner: None,
+                }
+            }
+        })
+        .collect();
+    out.sort_by_key(|t| (square_name(t.to), t.kills.clone()));
+    out.dedup();
+    Ok(out)
+}
+
+/// Square name with ranks from 1, as the spec's table writes them.
+pub fn square_name(c: Coord) -> String {
+    format!("{}{}", (b'a' + c.0) as char, c.1 as u32 + 1)
+}
+
+/// Parse a square name (ranks from 1) on a board of the given size.
+pub fn parse_coord(text: &str, files: u8, ranks: u8) -> Option<Coord> {
+    let geo = crate::position::Geometry::new(files, ranks, 1);
+    let (sq, used) = geo.parse_square(text, RankStyle::FromOne)?;
+    (used == text.len()).then(|| geo.coords(sq))
+}

@@ -1,0 +1,135 @@
+//! The check test: is a square attacked by a colour? Simple capture patterns are looked up in
+//! reverse from the target through the variant's attack table (leapers with their lame paths,
+//! sliders, cannons, grasshoppers); pieces with exotic captures generate their moves.
+
+use super::moves::Move;
+use super::pseudo::piece_moves;
+use super::tables::{code, AttackKind, UNLIMITED_STEPS};
+use super::Sink;
+use crate::position::Position;
+
+/// Whether a piece of colour `by` could capture on `target`.
+pub fn attacked(pos: &Position, target: u16, by: usize) -> bool {
+    let tables = &pos.tables;
+    let table = &tables.attack[by];
+    let board = pos.board();
+    let t = target as i16;
+    let is_attacker = |p: u8, types: u128| -> bool {
+        code::is_piece(p) && code::colour(p) == by && types >> code::kind(p) & 1 != 0
+    };
+    for e in &table.entries {
+        match e.kind {
+            AttackKind::Leap => {
+                let origin = t - e.off;
+                if origin <= 0 || origin as usize >= board.len() {
+                    continue;
+                }
+                if is_attacker(board[origin as usize], e.types)
+                    && e.path[..e.path_len as usize]
+                        .iter()
+                        .all(|&p| board[(origin + p) as usize] == code::EMPTY)
+                {
+                    return true;
+                }
+            }
+            AttackKind::Slide => {
+                let mut sq = t;
+                let limit = if e.range == UNLIMITED_STEPS { u8::MAX } else { e.range };
+                for _ in 0..limit {
+                    sq -= e.off;
+                    let p = board[sq as usize];
+                    if p == code::EMPTY {
+                        continue;
+                    }
+                    if is_attacker(p, e.types) {
+                        return true;
+                    }
+                    break;
+                }
+            }
+            AttackKind::Hop | AttackKind::Grass => {
+                if hopper_attacks(board, t, e.off, e.range, e.kind, |p| is_attacker(p, e.types)) {
+                    return true;
+                }
+            }
+        }
+    }
+    if table.complex != 0 {
+        for &sq in pos.pieces(by) {
+            let p = pos.at(sq);
+            if table.complex >> code::kind(p) & 1 != 0 {
+                let mut finder = CaptureFinder { pos, target, found: false };
+                piece_moves(pos, sq, &mut finder);
+                if finder.found {
+                    return true;
+                }
+            }
+        }
+    }
+    false
+}
+
+/// Reverse walk for a cannon (`Hop`: any number of empties, a screen, any number of empties,
+/// the attacker) or a grasshopper (`Grass`: the screen right behind the target).
+fn hopper_attacks(
+    board: &[u8],
+    target: i16,
+    off: i16,
+    range: u8,
+    kind: AttackKind,
+    is_attacker: impl Fn(u8) -> bool,
+) -> bool {
+    let limit = if range == UNLIMITED_STEPS { u32::MAX } else { range as u32 };
+    let mut sq = target;
+    let mut steps = 0u32;
+    let mut screen = false;
+    loop {
+        sq -= off;
+        steps += 1;
+        if steps > limit {
+            return false;
+        }
+        let p = board[sq as usize];
+        if p == code::WALL {
+            return false;
+        }
+        if !screen {
+            if p == code::EMPTY {
+                if kind == AttackKind::Grass {
+                    return false;
+                }
+                continue;
+            }
+            screen = true;
+            continue;
+        }
+        if p == code::EMPTY {
+            continue;
+        }
+        return is_attacker(p);
+    }
+}
+
+/// A sink that looks for a capture of one square (as destination or locust victim).
+struct CaptureFinder<'a> {
+    pos: &'a Position,
+    target: u16,
+    found: bool,
+}
+
+impl Sink for CaptureFinder<'_> {
+    fn push(&mut self, mv: Move) -> bool {
+        let hit = (mv.to == self.target && mv.to != mv.from && !mv.is_castle()
+            && code::is_piece(self.pos.at(self.target)))
+            || (!mv.is_castle() && mv.kills.contains(&self.target));
+        if hit {
+            self.found = true;
+        }
+        !hit
+    }
+}
+
+/// Whether any royal piece of `colour` is attacked.
+pub fn in_check(pos: &Position, colour: usize) -> bool {
+    pos.royals(colour).iter().any(|&r| attacked(pos, r, colour ^ 1))
+}

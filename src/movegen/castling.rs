@@ -1,0 +1,116 @@
+//! Castling: the variant's castling rule (FIDE, wide boards, Chess960 from the FEN's rights)
+//! and the XBetza `O` atom (the piece steps towards an unmoved partner at the edge, which jumps
+//! over it). Whether the king passes attacked squares is checked with the legal-move filter.
+
+use super::moves::Move;
+use super::tables::{code, PieceInfo};
+use super::Sink;
+use crate::betza::compile::Castle;
+use crate::position::Position;
+
+/// Castling moves by the variant's rule for the side to move.
+pub fn generate<S: Sink>(pos: &Position, sink: &mut S) -> bool {
+    let Some(rule) = pos.tables.castling.as_ref() else {
+        return true;
+    };
+    let us = pos.side();
+    let geo = *pos.geo();
+    let rank = rule.rank[us];
+    let king_code = code::piece(rule.king, us);
+    for kf in 0..geo.files {
+        let ksq = geo.square(kf, rank);
+        if pos.at(ksq) != king_code || !pos.is_virgin(ksq) {
+            continue;
+        }
+        for rf in 0..geo.files {
+            let rsq = geo.square(rf, rank);
+            let p = pos.at(rsq);
+            if rf == kf
+                || !pos.is_virgin(rsq)
+                || !code::is_piece(p)
+                || code::colour(p) != us
+                || rule.partners >> code::kind(p) & 1 == 0
+            {
+                continue;
+            }
+            let kingside = rf > kf;
+            let kdest = if kingside {
+                rule.kingside_file
+            } else {
+                rule.queenside_file
+            };
+            let rdest = if kingside { kdest - 1 } else { kdest + 1 };
+            let clear = |a: u8, b: u8| {
+                (a.min(b)..=a.max(b)).all(|f| {
+                    let sq = geo.square(f, rank);
+                    sq == ksq || sq == rsq || pos.at(sq) == code::EMPTY
+                })
+            };
+            if clear(kf, kdest)
+                && clear(rf, rdest)
+                && !sink.push(Move::castle(
+                    ksq,
+                    geo.square(kdest, rank),
+                    rsq,
+                    geo.square(rdest, rank),
+                ))
+            {
+                return false;
+            }
+        }
+    }
+    true
+}
+
+/// Castling by an `O` component of the piece on `from`.
+pub fn xbetza<S: Sink>(
+    pos: &Position,
+    from: u16,
+    colour: usize,
+    info: &PieceInfo,
+    castle: &Castle,
+    sink: &mut S,
+) -> bool {
+    if castle.initial != 0 && !super::pseudo::initial_ok(pos, from, colour, info, castle.initial) {
+        return true;
+    }
+    let geo = *pos.geo();
+    let (fx, fy) = geo.coords(from);
+    for (enabled, dir) in [(castle.right, 1i16), (castle.left, -1i16)] {
+        if !enabled {
+            continue;
+        }
+        let edge = if dir > 0 {
+            geo.files as i16 - 1 - castle.partner_inset as i16
+        } else {
+            castle.partner_inset as i16
+        };
+        let mut x = fx as i16 + dir;
+        let partner = loop {
+            match geo.checked_square(x, fy as i16) {
+                Some(sq) if pos.at(sq) == code::EMPTY => x += dir,
+                Some(sq) => break Some(sq),
+                None => break None,
+            }
+        };
+        let Some(partner) = partner else { continue };
+        let p = pos.at(partner);
+        if x != edge || code::colour(p) != colour || !pos.is_virgin(partner) {
+            continue;
+        }
+        let dest = fx as i16 + dir * castle.distance as i16;
+        if (dest - fx as i16).abs() >= (x - fx as i16).abs() {
+            continue;
+        }
+        let (Some(to), Some(partner_to)) = (
+            geo.checked_square(dest, fy as i16),
+            geo.checked_square(dest - dir, fy as i16),
+        ) else {
+            continue;
+        };
+        if !sink.push(Move::castle(from, to, partner, partner_to)) {
+            return false;
+        }
+    }
+    true
+}

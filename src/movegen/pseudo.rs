@@ -1,0 +1,250 @@
+//! Pseudo-legal move generation from the compiled tables: single-leg rays walked with mailbox
+//! offsets (leapers, sliders, riders, hoppers, lame and must-jump leaps, en passant,
+//! initial-only moves), wrapping rays, and the hand-off to the multi-leg walker and castling.
+
+use super::moves::{Move, NO_SQUARE};
+use super::tables::{code, PieceInfo, RayT};
+use super::{castling, multileg, Sink};
+use crate::betza::compile::flags;
+use crate::position::Position;
+
+/// All pseudo-legal moves of the side to move.
+pub fn generate<S: Sink>(pos: &Position, sink: &mut S) {
+    let side = pos.side();
+    for i in 0..pos.pieces(side).len() {
+        let from = pos.pieces(side)[i];
+        if !piece_moves(pos, from, sink) {
+            return;
+        }
+    }
+    castling::generate(pos, sink);
+}
+
+/// Moves of the piece on `from` (of either colour). Returns false if the sink asked to stop.
+pub fn piece_moves<S: Sink>(pos: &Position, from: u16, sink: &mut S) -> bool {
+    let piece = pos.at(from);
+    let kind = code::kind(piece);
+    let colour = code::colour(piece);
+    let tables = &pos.tables;
+    let info = &tables.pieces[kind];
+    let moves = &info.moves[colour];
+    let mark = sink.mark();
+    for ray in &moves.rays {
+        if !walk_ray(pos, from, colour, info, ray, sink) {
+            return false;
+        }
+    }
+    for ray in &moves.wrap_rays {
+        if !walk_wrap_ray(pos, from, colour, info, ray, sink) {
+            return false;
+        }
+    }
+    for m in &moves.multi {
+        if !multileg::walk(pos, from, colour, info, m, sink) {
+            return false;
+        }
+    }
+    for c in &moves.castles {
+        if !castling::xbetza(pos, from, colour, info, c, sink) {
+            return false;
+        }
+    }
+    if info.needs_dedup {
+        sink.dedup_since(mark);
+    }
+    true
+}
+
+/// Whether a move with `initial` (1 = `i`, 2 = `ii`) may be made by the piece on `from`.
+pub fn initial_ok(pos: &Position, from: u16, colour: usize, info: &PieceInfo, initial: u8) -> bool {
+    if let Some(zone) = &info.initial_zone {
+        return zone[colour].has(from);
+    }
+    if initial == 1 {
+        return pos.is_virgin(from);
+    }
+    let stride = pos.geo().stride;
+    let behind = if colour == 0 {
+        from as i16 - stride
+    } else {
+        from as i16 + stride
+    };
+    pos.tables.start_board[behind as usize] == pos.at(from)
+}
+
+/// Emit a move, expanded into its promotion choices where the piece promotes on `to`.
+#[inline]
+pub fn emit<S: Sink>(
+    colour: usize,
+    info: &PieceInfo,
+    from: u16,
+    to: u16,
+    kills: [u16; 2],
+    sink: &mut S,
+) -> bool {
+    let mv = Move::with_kills(from, to, kills);
+    if let Some(promo) = &info.promotion {
+        if promo.zone[colour].has(to) {
+            for &choice in &promo.choices {
+                if !sink.push(Move {
+                    promotion: choice,
+                    ..mv
+                }) {
+                    return false;
+                }
+            }
+            if promo.mandatory {
+                return true;
+            }
+        }
+    }
+    sink.push(mv)
+}
+
+#[inline]
+fn lame_blocked(board: &[u8], at: i16, ray: &RayT) -> bool {
+    let path = &ray.path[..ray.path_len as usize];
+    if ray.flags & flags::LAME != 0 {
+        path.iter().any(|&p| board[(at + p) as usize] != code::EMPTY)
+    } else {
+        path.first()
+            .is_some_and(|&p| !code::is_piece(board[(at + p) as usize]))
+    }
+}
+
+/// Walk one single-leg ray. Returns false if the sink asked to stop.
+#[inline]
+fn walk_ray<S: Sink>(
+    pos: &Position,
+    from: u16,
+    colour: usize,
+    info: &PieceInfo,
+    ray: &RayT,
+    sink: &mut S,
+) -> bool {
+    if ray.initial != 0 && !initial_ok(pos, from, colour, info, ray.initial) {
+        return true;
+    }
+    let board = pos.board();
+    let f = ray.flags;
+    let mut at = from as i16;
+    let mut steps = 0u8;
+    let mut limit = ray.range;
+    let mut hopped = false;
+    let checks_path = f & (flags::LAME | flags::MUST_JUMP) != 0 && ray.path_len > 0;
+    while steps < limit {
+        if checks_path && lame_blocked(board, at, ray) {
+            break;
+        }
+        at += ray.off;
+        steps += 1;
+        let p = board[at as usize];
+        if p == code::WALL {
+            break;
+        }
+        if steps <= ray.skip {
+            continue;
+        }
+        if f & (flags::HOP | flags::GRASS) != 0 && !hopped {
+            if p != code::EMPTY {
+                if f & flags::TAME != 0 && code::colour(p) != colour {
+                    break;
+                }
+                hopped = true;
+                if f & flags::GRASS != 0 {
+                    limit = steps.saturating_add(1);
+                }
+            }
+            continue;
+        }
+        let to = at as u16;
+        if p == code::EMPTY {
+            if f & flags::QUIET != 0 {
+                if !emit(colour, info, from, to, [NO_SQUARE; 2], sink) {
+                    return false;
+                }
+            } else if f & flags::EN_PASSANT != 0
+                && pos.ep_squares().contains(&to)
+                && !emit(colour, info, from, to, [pos.ep_victim(), NO_SQUARE], sink)
+            {
+                return false;
+            }
+            continue;
+        }
+        if capturable(pos, p, colour, f) && !emit(colour, info, from, to, [NO_SQUARE; 2], sink)
+        {
+            return false;
+        }
+        break;
+    }
+    true
+}
+
+/// Whether a final leg with flags `f` of a piece of `colour` may capture the piece `p`.
+#[inline]
+pub fn capturable(pos: &Position, p: u8, colour: usize, f: u16) -> bool {
+    if code::colour(p) == colour {
+        f & flags::DESTROY != 0
+    } else {
+        f & flags::CAPTURE != 0
+            && (f & flags::TAME == 0 || !pos.tables.pieces[code::kind(p)].royal)
+    }
+}
+
+/// Walk a ray whose files wrap around (cylinder), with coordinates.
+fn walk_wrap_ray<S: Sink>(
+    pos: &Position,
+    from: u16,
+    colour: usize,
+    info: &PieceInfo,
+    ray: &RayT,
+    sink: &mut S,
+) -> bool {
+    if ray.initial != 0 && !initial_ok(pos, from, colour, info, ray.initial) {
+        return true;
+    }
+    let geo = *pos.geo();
+    let files = geo.files as i16;
+    let (fx, fy) = geo.coords(from);
+    let (mut x, mut y) = (fx as i16, fy as i16);
+    let f = ray.flags;
+    let mut steps = 0u8;
+    let mut limit = ray.range;
+    let mut hopped = false;
+    while steps < limit {
+        x = (x + ray.dx as i16).rem_euclid(files);
+        y += ray.dy as i16;
+        steps += 1;
+        let Some(to) = geo.checked_square(x, y) else {
+            break;
+        };
+        if to == from {
+            break;
+        }
+        let p = pos.at(to);
+        if steps <= ray.skip {
+            continue;
+        }
+        if f & (flags::HOP | flags::GRASS) != 0 && !hopped {
+            if p != code::EMPTY {
+                hopped = true;
+                if f & flags::GRASS != 0 {
+                    limit = steps.saturating_add(1);
+                }
+            }
+            continue;
+        }
+        if p == code::EMPTY {
+            if f & flags::QUIET != 0 && !emit(colour, info, from, to, [NO_SQUARE; 2], sink) {
+                return false;
+            }
+            continue;
+        }
+        if capturable(pos, p, colour, f) && !emit(colour, info, from, to, [NO_SQUARE; 2], sink)
+        {
+            return false;
+        }
+        break;
+    }
+    true
+}

@@ -1,0 +1,476 @@
+//! Per-variant tables the generator runs on: every piece's compiled moves turned into mailbox
+//! offsets for the variant's board, the reverse attack table used by the check test, the
+//! squares whose change can expose a royal piece (for the legality shortcut), and Zobrist keys.
+
+use std::sync::Arc;
+
+use crate::betza::compile::{compile, flags, Castle, MultiLeg, PieceMoves, UNLIMITED};
+use crate::position::geometry::Geometry;
+use crate::variant::{SquareSet, Variant};
+
+/// A set of padded-board squares.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SqBits([u64; 8]);
+
+/// Largest padded board the bit sets cover.
+pub const MAX_PADDED: usize = 512;
+
+/// Range value of unlimited rays (re-exported for the attack test).
+pub const UNLIMITED_STEPS: u8 = UNLIMITED;
+
+impl SqBits {
+    #[inline]
+    pub fn has(&self, sq: u16) -> bool {
+        self.0[(sq >> 6) as usize] >> (sq & 63) & 1 != 0
+    }
+    #[inline]
+    pub fn add(&mut self, sq: u16) {
+        self.0[(sq >> 6) as usize] |= 1 << (sq & 63);
+    }
+    fn from_set(geo: &Geometry, set: &SquareSet) -> SqBits {
+        let mut bits = SqBits::default();
+        for r in 0..geo.ranks {
+            for f in 0..geo.files {
+                if set.contains(f, r) {
+                    bits.add(geo.square(f, r));
+                }
+            }
+        }
+        bits
+    }
+}
+
+/// A single-leg ray with its mailbox offset.
+#[derive(Clone, Debug)]
+pub struct RayT {
+    pub off: i16,
+    pub dx: i8,
+    pub dy: i8,
+    pub range: u8,
+    /// Pass-over squares of one step, as offsets from the step's start.
+    pub path: [i16; 2],
+    pub path_len: u8,
+    pub flags: u16,
+    pub skip: u8,
+    pub initial: u8,
+}
+
+/// One colour's moves of one piece type.
+#[derive(Clone, Debug, Default)]
+pub struct ColourMoves {
+    /// Rays the fast generator walks with offsets.
+    pub rays: Vec<RayT>,
+    /// Rays with files wrapping around (walked with coordinates).
+    pub wrap_rays: Vec<RayT>,
+    pub multi: Vec<MultiLeg>,
+    pub castles: Vec<Castle>,
+}
+
+/// Promotion data on padded squares.
+#[derive(Clone, Debug)]
+pub struct PromotionT {
+    pub zone: [SqBits; 2],
+    /// Piece type index + 1 of each choice.
+    pub choices: Vec<u8>,
+    pub mandatory: bool,
+}
+
+/// Everything the generator knows about one piece type.
+#[derive(Clone, Debug)]
+pub struct PieceInfo {
+    pub letter: char,
+    pub royal: bool,
+    pub moves: [ColourMoves; 2],
+    pub promotion: Option<PromotionT>,
+    /// Squares where `i` moves are allowed regardless of virginity (per colour).
+    pub initial_zone: Option<[SqBits; 2]>,
+    /// Two components can reach the same square: deduplicate its moves.
+    pub needs_dedup: bool,
+    /// Moving it resets the n-move counter (it promotes, like a pawn).
+    pub resets_counter: bool,
+}
+
+/// Shape of a reverse attack entry.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AttackKind {
+    Leap,
+    Slide,
+    Hop,
+    Grass,
+}
+
+/// Attackers of one colour that capture along one vector in one way.
+#[derive(Clone, Debug)]
+pub struct AttackEntry {
+    pub off: i16,
+    pub range: u8,
+    pub kind: AttackKind,
+    pub path: [i16; 2],
+    pub path_len: u8,
+    /// Bit t set: piece type t attacks this way.
+    pub types: u128,
+}
+
+/// The check test's view of one attacking colour.
+#[derive(Clone, Debug, Default)]
+pub struct AttackTable {
+    pub entries: Vec<AttackEntry>,
+    /// Piece types whose captures the entries do not cover (multi-leg, wrapping, initial-only,
+    /// must-jump …): the check test generates their moves.
+    pub complex: u128,
+    /// Per target square: squares whose emptying may create an attack on it.
+    pub open_sensitive: Vec<SqBits>,
+    /// Per target square: squares whose filling may create an attack on it (hopper screens).
+    pub fill_sensitive: Vec<SqBits>,
+}
+
+/// Castling as a rule, on padded squares.
+#[derive(Clone, Debug)]
+pub struct CastlingT {
+    pub king: usize,
+    pub partners: u128,
+    pub kingside_file: u8,
+    pub queenside_file: u8,
+    /// Rank per colour.
+    pub rank: [u8; 2],
+}
+
+/// Zobrist keys.
+#[derive(Clone, Debug)]
+pub struct Zobrist {
+    pub pieces: Vec<u64>,
+    pub virgin: Vec<u64>,
+    pub ep: Vec<u64>,
+    pub side: u64,
+}
+
+impl Zobrist {
+    #[inline]
+    pub fn piece(&self, code: u8, sq: u16, size: usize) -> u64 {
+        self.pieces[code as usize * size + sq as usize]
+    }
+}
+
+/// All per-variant tables.
+#[derive(Debug)]
+pub struct Tables {
+    pub variant: Arc<Variant>,
+    pub geo: Geometry,
+    pub pieces: Vec<PieceInfo>,
+    pub attack: [AttackTable; 2],
+    pub castling: Option<CastlingT>,
+    pub zobrist: Zobrist,
+    /// The start position's board (piece codes on padded squares), for `ii` moves and for
+    /// deciding which pieces of a FEN are unmoved.
+    pub start_board: Vec<u8>,
+}
+
+/// Piece codes on the padded board.
+pub mod code {
+    pub const EMPTY: u8 = 0;
+    pub const WALL: u8 = 1;
+    #[inline]
+    pub fn piece(kind: usize, colour: usize) -> u8 {
+        (2 + kind * 2 + colour) as u8
+    }
+    #[inline]
+    pub fn kind(code: u8) -> usize {
+        (code as usize - 2) >> 1
+    }
+    #[inline]
+    pub fn colour(code: u8) -> usize {
+        (code & 1) as usize
+    }
+    #[inline]
+    pub fn is_piece(code: u8) -> bool {
+        code >= 2
+    }
+}
+
+/// Errors building tables (a variant the engine cannot represent).
+#[derive(Debug, thiserror::Error)]
+pub enum TablesError {
+    #[error("piece {letter}: {message}")]
+    Piece { letter: char, message: String },
+    #[error("{0}")]
+    Variant(String),
+}
+
+fn splitmix(state: &mut u64) -> u64 {
+    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = *state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+impl Tables {
+    pub fn new(variant: Arc<Variant>) -> Result<Arc<Tables>, TablesError> {
+        if variant.pieces.len() > 120 {
+            return Err(TablesError::Variant("at most 120 piece types".into()));
+        }
+        let mut compiled = Vec::with_capacity(variant.pieces.len());
+        for p in &variant.pieces {
+            let c = compile(&p.moves).map_err(|e| TablesError::Piece {
+                letter: p.letter,
+                message: e.to_string(),
+            })?;
+            compiled.push(c);
+        }
+        let max_step = compiled
+            .iter()
+            .flat_map(|c| c.colours.iter().map(PieceMoves::max_step))
+            .max()
+            .unwrap_or(1);
+        let geo = Geometry::new(variant.files, variant.ranks, max_step);
+        if geo.size > MAX_PADDED {
+            return Err(TablesError::Variant(format!(
+                "board {}x{} with steps of {} is too large",
+                variant.files, variant.ranks, max_step
+            )));
+        }
+        let mut pieces = Vec::with_capacity(variant.pieces.len());
+        for (p, c) in variant.pieces.iter().zip(&compiled) {
+            let moves = [
+                colour_moves(&geo, &c.colours[0]),
+                colour_moves(&geo, &c.colours[1]),
+            ];
+            let promotion = p.promotion.as_ref().map(|pr| PromotionT {
+                zone: [
+                    SqBits::from_set(&geo, &pr.zone[0]),
+                    SqBits::from_set(&geo, &pr.zone[1]),
+                ],
+                choices: pr.choices.iter().map(|&t| t as u8 + 1).collect(),
+                mandatory: pr.mandatory,
+            });
+            let initial_zone = p.initial_zone.as_ref().map(|z| {
+                [
+                    SqBits::from_set(&geo, &z[0]),
+                    SqBits::from_set(&geo, &z[1]),
+                ]
+            });
+            pieces.push(PieceInfo {
+                letter: p.letter,
+                royal: p.royal,
+                needs_dedup: needs_dedup(&c.colours[0]),
+                resets_counter: p.promotion.is_some(),
+                moves,
+                promotion,
+                initial_zone,
+            });
+        }
+        let attack = [
+            attack_table(&geo, &pieces, 0),
+            attack_table(&geo, &pieces, 1),
+        ];
+        let castling = variant.castling.as_ref().map(|c| CastlingT {
+            king: c.king,
+            partners: c.partners.iter().fold(0u128, |m, &t| m | 1 << t),
+            kingside_file: c.kingside_file,
+            queenside_file: c.queenside_file,
+            rank: [c.rank, variant.ranks - 1 - c.rank],
+        });
+        let codes = 2 + 2 * pieces.len();
+        let mut seed = 0x0123_4567_89AB_CDEFu64 ^ variant.name.len() as u64;
+        let zobrist = Zobrist {
+            pieces: (0..codes * geo.size).map(|_| splitmix(&mut seed)).collect(),
+            virgin: (0..geo.size).map(|_| splitmix(&mut seed)).collect(),
+            ep: (0..geo.size).map(|_| splitmix(&mut seed)).collect(),
+            side: splitmix(&mut seed),
+        };
+        let mut tables = Tables {
+            variant: variant.clone(),
+            geo,
+            pieces,
+            attack,
+            castling,
+            zobrist,
+            start_board: vec![code::WALL; geo.size],
+        };
+        tables.start_board = crate::position::fen::board_codes(&tables, &variant.start_fen)
+            .map_err(|e| TablesError::Variant(format!("start position: {e}")))?;
+        Ok(Arc::new(tables))
+    }
+}
+
+fn ray_t(geo: &Geometry, r: &crate::betza::compile::Ray) -> RayT {
+    let mut path = [0i16; 2];
+    for (i, &(x, y)) in r.path.iter().take(2).enumerate() {
+        path[i] = geo.offset(x, y);
+    }
+    RayT {
+        off: geo.offset(r.dx, r.dy),
+        dx: r.dx,
+        dy: r.dy,
+        range: r.range,
+        path,
+        path_len: r.path.len().min(2) as u8,
+        flags: r.flags,
+        skip: r.skip,
+        initial: r.initial,
+    }
+}
+
+fn colour_moves(geo: &Geometry, m: &PieceMoves) -> ColourMoves {
+    let (wrap, plain): (Vec<_>, Vec<_>) = m.rays.iter().partition(|r| r.flags & flags::WRAP != 0);
+    ColourMoves {
+        rays: plain.into_iter().map(|r| ray_t(geo, r)).collect(),
+        wrap_rays: wrap.into_iter().map(|r| ray_t(geo, r)).collect(),
+        multi: m.multi.clone(),
+        castles: m.castles.clone(),
+    }
+}
+
+/// Whether two components of the piece can produce the same move: any multi-leg component,
+/// or two rays along the same line.
+fn needs_dedup(m: &PieceMoves) -> bool {
+    if !m.multi.is_empty() {
+        return true;
+    }
+    let dirs: Vec<(i8, i8)> = m.rays.iter().map(|r| normalise(r.dx, r.dy)).collect();
+    (0..dirs.len()).any(|i| {
+        (i + 1..dirs.len()).any(|j| {
+            dirs[i] == dirs[j] && {
+                let (a, b) = (&m.rays[i], &m.rays[j]);
+                reach_overlaps(a, b)
+            }
+        })
+    })
+}
+
+fn normalise(dx: i8, dy: i8) -> (i8, i8) {
+    let g = gcd(dx.unsigned_abs(), dy.unsigned_abs()).max(1) as i8;
+    (dx / g, dy / g)
+}
+
+fn gcd(a: u8, b: u8) -> u8 {
+    if b == 0 {
+        a
+    } else {
+        gcd(b, a % b)
+    }
+}
+
+/// Whether two rays along the same line can reach a common square.
+fn reach_overlaps(a: &crate::betza::compile::Ray, b: &crate::betza::compile::Ray) -> bool {
+    let reach = |r: &crate::betza::compile::Ray| -> Vec<i32> {
+        let len = r.dx.unsigned_abs().max(r.dy.unsigned_abs()) as i32;
+        let steps = if r.range == UNLIMITED {
+            16
+        } else {
+            r.range as i32
+        };
+        (1..=steps).map(|k| k * len).collect()
+    };
+    let ra = reach(a);
+    reach(b).iter().any(|d| ra.contains(d))
+}
+
+/// Ray properties the reverse attack table does not model.
+const SIMPLE_EXCLUDED: u16 = flags::WRAP | flags::MUST_JUMP;
+
+fn attack_table(geo: &Geometry, pieces: &[PieceInfo], colour: usize) -> AttackTable {
+    let mut table = AttackTable::default();
+    for (t, p) in pieces.iter().enumerate() {
+        let m = &p.moves[colour];
+        let capturing_multi = !m.multi.is_empty();
+        let capturing_wrap = m.wrap_rays.iter().any(|r| r.flags & flags::CAPTURE != 0);
+        let mut complex = capturing_multi || capturing_wrap;
+        for r in &m.rays {
+            let hopper = r.flags & (flags::HOP | flags::GRASS) != 0;
+            if r.flags & flags::CAPTURE == 0 || (r.flags & flags::TAME != 0 && !hopper) {
+                continue;
+            }
+            let lame_rider = r.flags & flags::LAME != 0 && r.range != 1 && r.path_len > 0;
+            let tame_hopper = hopper && r.flags & flags::TAME != 0;
+            if r.initial != 0
+                || r.skip != 0
+                || r.flags & SIMPLE_EXCLUDED != 0
+                || lame_rider
+                || tame_hopper
+            {
+                complex = true;
+                continue;
+            }
+            let kind = if r.flags & flags::GRASS != 0 {
+                AttackKind::Grass
+            } else if r.flags & flags::HOP != 0 {
+                AttackKind::Hop
+            } else if r.range == 1 {
+                AttackKind::Leap
+            } else {
+                AttackKind::Slide
+            };
+            let lame = r.flags & flags::LAME != 0;
+            let path_len = if lame { r.path_len } else { 0 };
+            let found = table.entries.iter_mut().find(|e| {
+                e.off == r.off
+                    && e.range == r.range
+                    && e.kind == kind
+                    && e.path_len == path_len
+                    && e.path[..path_len as usize] == r.path[..path_len as usize]
+            });
+            match found {
+                Some(e) => e.types |= 1 << t,
+                None => table.entries.push(AttackEntry {
+                    off: r.off,
+                    range: r.range,
+                    kind,
+                    path: r.path,
+                    path_len,
+                    types: 1 << t,
+                }),
+            }
+        }
+        if complex {
+            table.complex |= 1 << t;
+        }
+    }
+    table.open_sensitive = vec![SqBits::default(); geo.size];
+    table.fill_sensitive = vec![SqBits::default(); geo.size];
+    for target in geo.squares() {
+        let mut open = SqBits::default();
+        let mut fill = SqBits::default();
+        for e in &table.entries {
+            match e.kind {
+                AttackKind::Leap => {
+                    let origin = target as i32 - e.off as i32;
+                    for &p in &e.path[..e.path_len as usize] {
+                        let sq = origin + p as i32;
+                        if sq > 0 && (sq as usize) < geo.size {
+                            open.add(sq as u16);
+                        }
+                    }
+                }
+                AttackKind::Slide | AttackKind::Hop | AttackKind::Grass => {
+                    let limit = if e.range == UNLIMITED {
+                        32
+                    } else {
+                        e.range as i32
+                    };
+                    let mut sq = target as i32;
+                    for _ in 0..limit {
+                        sq -= e.off as i32;
+                        if sq <= 0 || sq as usize >= geo.size {
+                            break;
+                        }
+                        let (f, r) = (
+                            sq % geo.stride as i32 - geo.border as i32,
+                            sq / geo.stride as i32 - geo.border as i32,
+                        );
+                        if f < 0 || r < 0 || f >= geo.files as i32 || r >= geo.ranks as i32 {
+                            break;
+                        }
+                        open.add(sq as u16);
+                        if e.kind != AttackKind::Slide {
+                            fill.add(sq as u16);
+                        }
+                    }
+                }
+            }
+        }
+        table.open_sensitive[target as usize] = open;
+        table.fill_sensitive[target as usize] = fill;
+    }
+    table
+}

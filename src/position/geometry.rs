@@ -1,0 +1,117 @@
+//! Board geometry: the padded mailbox layout (a border of walls wide enough for the longest
+//! single step) and square names.
+//!
+//! Files are `a`, `b`, … from White's left; ranks count from 1 in FEN and in the engine's own
+//! notation. XBoard numbers the ranks of 10-rank boards 0..9; [`RankStyle`] selects that.
+
+/// How rank numbers are written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RankStyle {
+    /// 1, 2, … (FEN, UCI, Fairy-Stockfish).
+    FromOne,
+    /// XBoard's convention: 0..9 on boards with exactly 10 ranks, else from 1.
+    XBoard,
+}
+
+/// The shape of a padded board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Geometry {
+    pub files: u8,
+    pub ranks: u8,
+    pub border: u8,
+    /// Padded row length.
+    pub stride: i16,
+    /// Padded array length.
+    pub size: usize,
+}
+
+impl Geometry {
+    pub fn new(files: u8, ranks: u8, max_step: u8) -> Geometry {
+        let border = max_step.max(1);
+        let stride = files as i16 + 2 * border as i16;
+        let size = stride as usize * (ranks as usize + 2 * border as usize);
+        Geometry {
+            files,
+            ranks,
+            border,
+            stride,
+            size,
+        }
+    }
+
+    /// Padded index of (file, rank), both 0-based.
+    #[inline]
+    pub fn square(&self, file: u8, rank: u8) -> u16 {
+        ((rank as i16 + self.border as i16) * self.stride + file as i16 + self.border as i16) as u16
+    }
+
+    /// (file, rank) of a padded index that lies on the board.
+    #[inline]
+    pub fn coords(&self, sq: u16) -> (u8, u8) {
+        let sq = sq as i16;
+        let rank = sq / self.stride - self.border as i16;
+        let file = sq % self.stride - self.border as i16;
+        (file as u8, rank as u8)
+    }
+
+    /// Padded index for signed coordinates, if on the board.
+    #[inline]
+    pub fn checked_square(&self, file: i16, rank: i16) -> Option<u16> {
+        if file >= 0 && rank >= 0 && file < self.files as i16 && rank < self.ranks as i16 {
+            Some(self.square(file as u8, rank as u8))
+        } else {
+            None
+        }
+    }
+
+    /// Offset of a vector in the padded array.
+    #[inline]
+    pub fn offset(&self, dx: i8, dy: i8) -> i16 {
+        dy as i16 * self.stride + dx as i16
+    }
+
+    /// All on-board squares, rank by rank from White's first rank.
+    pub fn squares(&self) -> impl Iterator<Item = u16> + '_ {
+        (0..self.ranks).flat_map(move |r| (0..self.files).map(move |f| self.square(f, r)))
+    }
+
+    pub fn file_char(file: u8) -> char {
+        (b'a' + file) as char
+    }
+
+    pub fn rank_number(&self, rank: u8, style: RankStyle) -> u32 {
+        match style {
+            RankStyle::XBoard if self.ranks == 10 => rank as u32,
+            _ => rank as u32 + 1,
+        }
+    }
+
+    /// Name of a square, e.g. `e4`.
+    pub fn name(&self, sq: u16, style: RankStyle) -> String {
+        let (f, r) = self.coords(sq);
+        format!("{}{}", Self::file_char(f), self.rank_number(r, style))
+    }
+
+    /// Parse a square name at the start of `text`; returns the square and the bytes used.
+    pub fn parse_square(&self, text: &str, style: RankStyle) -> Option<(u16, usize)> {
+        let bytes = text.as_bytes();
+        let f = *bytes.first()?;
+        if !f.is_ascii_lowercase() {
+            return None;
+        }
+        let file = f - b'a';
+        let digits = bytes[1..].iter().take_while(|b| b.is_ascii_digit()).count();
+        if digits == 0 || digits > 2 {
+            return None;
+        }
+        let number: u32 = text[1..1 + digits].parse().ok()?;
+        let rank = match style {
+            RankStyle::XBoard if self.ranks == 10 => number,
+            _ => number.checked_sub(1)?,
+        };
+        if file >= self.files || rank >= self.ranks as u32 {
+            return None;
+        }
+        Some((self.square(file, rank as u8), 1 + digits))
+    }
+}

@@ -1,0 +1,366 @@
+//! A game position on a padded mailbox board: pieces, side to move, unmoved ("virgin") pieces,
+//! en-passant state, counters and an incrementally updated Zobrist key, with make and unmake.
+//!
+//! Every board change goes through one function that also keeps the piece lists, the royal
+//! squares and the key in step, and records the old contents so unmake restores them exactly.
+//! The change and undo stacks are allocated once, so make/unmake allocate nothing per node.
+
+pub mod fen;
+pub mod geometry;
+
+use std::sync::Arc;
+
+use crate::betza::compile::pass_over;
+use crate::movegen::moves::{Move, MoveKind, NO_SQUARE};
+use crate::movegen::tables::{code, Tables};
+pub use geometry::{Geometry, RankStyle};
+
+/// The contents of one square before a change.
+#[derive(Clone, Copy, Debug)]
+struct Change {
+    sq: u16,
+    old: u8,
+    old_virgin: bool,
+}
+
+/// State restored by unmake that is not a square's contents.
+#[derive(Clone, Copy, Debug)]
+struct Undo {
+    changes: u32,
+    ep: [u16; 2],
+    ep_victim: u16,
+    halfmove: u32,
+    hash: u64,
+}
+
+/// A position of one variant.
+#[derive(Clone, Debug)]
+pub struct Position {
+    pub tables: Arc<Tables>,
+    board: Vec<u8>,
+    virgin: Vec<bool>,
+    side: usize,
+    /// Squares a piece may move to to capture en passant (up to two after a triple step).
+    ep: [u16; 2],
+    /// The piece an en-passant capture removes.
+    ep_victim: u16,
+    halfmove: u32,
+    fullmove: u32,
+    hash: u64,
+    lists: [Vec<u16>; 2],
+    list_index: Vec<u16>,
+    royals: [Vec<u16>; 2],
+    changes: Vec<Change>,
+    undos: Vec<Undo>,
+}
+
+impl Position {
+    /// An empty board of the variant, White to move.
+    pub fn empty(tables: Arc<Tables>) -> Position {
+        let geo = tables.geo;
+        let mut board = vec![code::WALL; geo.size];
+        for sq in geo.squares() {
+            board[sq as usize] = code::EMPTY;
+        }
+        let squares = geo.files as usize * geo.ranks as usize;
+        Position {
+            board,
+            virgin: vec![false; geo.size],
+            side: 0,
+            ep: [NO_SQUARE; 2],
+            ep_victim: NO_SQUARE,
+            halfmove: 0,
+            fullmove: 1,
+            hash: 0,
+            lists: [Vec::with_capacity(squares), Vec::with_capacity(squares)],
+            list_index: vec![0; geo.size],
+            royals: [Vec::with_capacity(squares), Vec::with_capacity(squares)],
+            changes: Vec::with_capacity(4096),
+            undos: Vec::with_capacity(1024),
+            tables,
+        }
+    }
+
+    #[inline]
+    pub fn geo(&self) -> &Geometry {
+        &self.tables.geo
+    }
+    #[inline]
+    pub fn at(&self, sq: u16) -> u8 {
+        self.board[sq as usize]
+    }
+    #[inline]
+    pub fn board(&self) -> &[u8] {
+        &self.board
+    }
+    #[inline]
+    pub fn side(&self) -> usize {
+        self.side
+    }
+    #[inline]
+    pub fn is_virgin(&self, sq: u16) -> bool {
+        self.virgin[sq as usize]
+    }
+    #[inline]
+    pub fn ep_squares(&self) -> [u16; 2] {
+        self.ep
+    }
+    #[inline]
+    pub fn ep_victim(&self) -> u16 {
+        self.ep_victim
+    }
+    #[inline]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+    #[inline]
+    pub fn halfmove(&self) -> u32 {
+        self.halfmove
+    }
+    #[inline]
+    pub fn fullmove(&self) -> u32 {
+        self.fullmove
+    }
+    /// Squares of the pieces of `colour`.
+    #[inline]
+    pub fn pieces(&self, colour: usize) -> &[u16] {
+        &self.lists[colour]
+    }
+    /// Squares of the royal pieces of `colour`.
+    #[inline]
+    pub fn royals(&self, colour: usize) -> &[u16] {
+        &self.royals[colour]
+    }
+    /// Number of moves made since the position was set up.
+    pub fn ply_count(&self) -> usize {
+        self.undos.len()
+    }
+
+    /// Put `code` on `sq` (EMPTY to clear), keeping lists, royals and the key in step.
+    fn put(&mut self, sq: u16, new: u8) {
+        let old = self.board[sq as usize];
+        if old == new {
+            return;
+        }
+        let size = self.tables.geo.size;
+        if code::is_piece(old) {
+            self.hash ^= self.tables.zobrist.piece(old, sq, size);
+            let c = code::colour(old);
+            let i = self.list_index[sq as usize] as usize;
+            let last = self.lists[c].pop().expect("piece list out of step");
+            if last != sq {
+                self.lists[c][i] = last;
+                self.list_index[last as usize] = i as u16;
+            }
+            if self.tables.pieces[code::kind(old)].royal {
+                let r = &mut self.royals[c];
+                if let Some(j) = r.iter().position(|&s| s == sq) {
+                    r.swap_remove(j);
+                }
+            }
+        }
+        if code::is_piece(new) {
+            self.hash ^= self.tables.zobrist.piece(new, sq, size);
+            let c = code::colour(new);
+            self.list_index[sq as usize] = self.lists[c].len() as u16;
+            self.lists[c].push(sq);
+            if self.tables.pieces[code::kind(new)].royal {
+                self.royals[c].push(sq);
+            }
+        }
+        self.board[sq as usize] = new;
+    }
+
+    fn set_virgin(&mut self, sq: u16, v: bool) {
+        if self.virgin[sq as usize] != v {
+            self.virgin[sq as usize] = v;
+            self.hash ^= self.tables.zobrist.virgin[sq as usize];
+        }
+    }
+
+    /// Change a square, recording its old contents for unmake.
+    fn change(&mut self, sq: u16, new: u8, virgin: bool) {
+        self.changes.push(Change {
+            sq,
+            old: self.board[sq as usize],
+            old_virgin: self.virgin[sq as usize],
+        });
+        self.put(sq, new);
+        self.set_virgin(sq, virgin);
+    }
+
+    fn set_ep(&mut self, squares: [u16; 2], victim: u16) {
+        for s in self.ep {
+            if s != NO_SQUARE {
+                self.hash ^= self.tables.zobrist.ep[s as usize];
+            }
+        }
+        for s in squares {
+            if s != NO_SQUARE {
+                self.hash ^= self.tables.zobrist.ep[s as usize];
+            }
+        }
+        self.ep = squares;
+        self.ep_victim = victim;
+    }
+
+    /// Make a move the generator produced for this position.
+    pub fn make(&mut self, mv: Move) {
+        self.undos.push(Undo {
+            changes: self.changes.len() as u32,
+            ep: self.ep,
+            ep_victim: self.ep_victim,
+            halfmove: self.halfmove,
+            hash: self.hash,
+        });
+        self.set_ep([NO_SQUARE; 2], NO_SQUARE);
+        let piece = self.board[mv.from as usize];
+        self.halfmove += 1;
+        match mv.kind {
+            MoveKind::Castle => {
+                let partner = self.board[mv.kills[0] as usize];
+                self.change(mv.from, code::EMPTY, false);
+                self.change(mv.kills[0], code::EMPTY, false);
+                self.change(mv.to, piece, false);
+                self.change(mv.kills[1], partner, false);
+            }
+            MoveKind::Normal => {
+                let info = &self.tables.pieces[code::kind(piece)];
+                let mut reset = info.resets_counter;
+                for k in mv.kills {
+                    if k != NO_SQUARE && code::is_piece(self.board[k as usize]) {
+                        reset = true;
+                        self.change(k, code::EMPTY, false);
+                    }
+                }
+                if code::is_piece(self.board[mv.to as usize]) && mv.to != mv.from {
+                    reset = true;
+                }
+                let placed = match mv.promotion_type() {
+                    Some(t) => code::piece(t, self.side),
+                    None => piece,
+                };
+                self.change(mv.from, code::EMPTY, false);
+                self.change(mv.to, placed, false);
+                if reset {
+                    self.halfmove = 0;
+                }
+                if self.creates_ep(mv, piece) {
+                    self.set_ep_after(mv);
+                }
+            }
+        }
+        if self.side == 1 {
+            self.fullmove += 1;
+        }
+        self.side ^= 1;
+        self.hash ^= self.tables.zobrist.side;
+    }
+
+    /// Whether a plain move of `piece` is one of its e.p.-creating moves.
+    fn creates_ep(&self, mv: Move, piece: u8) -> bool {
+        use crate::betza::compile::flags;
+        let moves = &self.tables.pieces[code::kind(piece)].moves[code::colour(piece)];
+        let diff = mv.to as i16 - mv.from as i16;
+        moves.rays.iter().any(|r| {
+            r.flags & flags::CREATES_EP != 0 && r.range == 1 && r.off == diff && mv.kills[0] == 0
+        })
+    }
+
+    fn set_ep_after(&mut self, mv: Move) {
+        let geo = self.tables.geo;
+        let (ff, fr) = geo.coords(mv.from);
+        let (tf, tr) = geo.coords(mv.to);
+        let path = pass_over(tf as i8 - ff as i8, tr as i8 - fr as i8);
+        let mut squares = [NO_SQUARE; 2];
+        for (i, &(x, y)) in path.iter().take(2).enumerate() {
+            squares[i] = geo.square((ff as i8 + x) as u8, (fr as i8 + y) as u8);
+        }
+        self.set_ep(squares, mv.to);
+    }
+
+    /// Take back the last move made.
+    pub fn unmake(&mut self) {
+        let undo = self.undos.pop().expect("unmake without make");
+        while self.changes.len() > undo.changes as usize {
+            let c = self.changes.pop().expect("change stack out of step");
+            self.put(c.sq, c.old);
+            self.virgin[c.sq as usize] = c.old_virgin;
+        }
+        self.ep = undo.ep;
+        self.ep_victim = undo.ep_victim;
+        self.halfmove = undo.halfmove;
+        self.hash = undo.hash;
+        self.side ^= 1;
+        if self.side == 1 {
+            self.fullmove -= 1;
+        }
+    }
+
+    /// Make a null move (for search): only the side to move changes.
+    pub fn make_null(&mut self) {
+        self.undos.push(Undo {
+            changes: self.changes.len() as u32,
+            ep: self.ep,
+            ep_victim: self.ep_victim,
+            halfmove: self.halfmove,
+            hash: self.hash,
+        });
+        self.set_ep([NO_SQUARE; 2], NO_SQUARE);
+        if self.side == 1 {
+            self.fullmove += 1;
+        }
+        self.side ^= 1;
+        self.hash ^= self.tables.zobrist.side;
+    }
+
+    /// The key computed from scratch (tests compare it with the incremental one).
+    pub fn compute_hash(&self) -> u64 {
+        let t = &self.tables;
+        let mut h = 0;
+        for sq in t.geo.squares() {
+            let c = self.board[sq as usize];
+            if code::is_piece(c) {
+                h ^= t.zobrist.piece(c, sq, t.geo.size);
+            }
+            if self.virgin[sq as usize] {
+                h ^= t.zobrist.virgin[sq as usize];
+            }
+        }
+        for s in self.ep {
+            if s != NO_SQUARE {
+                h ^= t.zobrist.ep[s as usize];
+            }
+        }
+        if self.side == 1 {
+            h ^= t.zobrist.side;
+        }
+        h
+    }
+}
+
+/// Direct board editing, for setting up test boards and the GUI's edit mode. The position is
+/// left consistent (lists, royals, key), but nothing checks that it is reachable.
+impl Position {
+    /// Put a piece code (or `code::EMPTY`) on a square.
+    pub fn set_piece(&mut self, sq: u16, piece: u8) {
+        self.put(sq, piece);
+    }
+
+    /// Mark the piece on `sq` as unmoved or moved.
+    pub fn set_unmoved(&mut self, sq: u16, unmoved: bool) {
+        self.set_virgin(sq, unmoved);
+    }
+
+    pub fn set_side(&mut self, side: usize) {
+        if self.side != side {
+            self.side = side;
+            self.hash ^= self.tables.zobrist.side;
+        }
+    }
+
+    /// Set the en-passant square and the piece an e.p. capture there removes.
+    pub fn set_en_passant(&mut self, target: u16, victim: u16) {
+        self.set_ep([target, NO_SQUARE], victim);
+    }
+}

@@ -1,0 +1,1 @@
+//! Placeholder: the variant files compiled into the binary.

@@ -1,0 +1,120 @@
+//! Variants: the resolved, validated description of a game that the rest of the engine plays.
+//!
+//! `load.rs` reads RON files (resolving `inherits`), `schema.rs` is their serde shape, and this
+//! module owns the resolved form: board size, pieces with parsed XBetza, and the rules.
+
+pub mod embedded;
+pub mod load;
+pub mod region;
+pub mod schema;
+
+use crate::betza::Betza;
+pub use load::{load_by_name, load_file, load_str, LoadError};
+pub use region::SquareSet;
+
+/// Colour index: 0 = White (first player, upper case), 1 = Black.
+pub type Colour = usize;
+
+/// A game value from the point of view of the side to move when the condition holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Deserialize, serde::Serialize)]
+pub enum GameValue {
+    Win,
+    Loss,
+    Draw,
+}
+
+/// One piece type of a variant.
+#[derive(Clone, Debug)]
+pub struct PieceType {
+    /// Upper-case FEN letter (White's); Black uses the lower-case letter.
+    pub letter: char,
+    pub name: String,
+    /// The XBetza text as written in the variant file.
+    pub moves_text: String,
+    pub moves: Betza,
+    /// Losing this piece (being unable to avoid its capture) loses the game; moves may not
+    /// leave it attacked.
+    pub royal: bool,
+    pub promotion: Option<Promotion>,
+    /// Manual value in centipawns, overriding the automatic one.
+    pub value: Option<i32>,
+    /// Where moves with `i` are allowed. `None`: only while the piece has never moved
+    /// (virginity, the XBetza meaning). `Some(zones)`: whenever the piece stands in the zone of
+    /// its colour (Fairy-Stockfish's double-step region), virgin or not.
+    pub initial_zone: Option<[SquareSet; 2]>,
+}
+
+/// How a piece promotes.
+#[derive(Clone, Debug)]
+pub struct Promotion {
+    /// Squares, per colour, on which a move ending there promotes.
+    pub zone: [SquareSet; 2],
+    /// Indices (into `Variant::pieces`) of the piece types it may promote to, in the order the
+    /// GUI should offer them (most likely first).
+    pub choices: Vec<usize>,
+    /// Whether the piece must promote (true) or may also stay as it is (false).
+    pub mandatory: bool,
+}
+
+/// Castling as a rule of the variant (FIDE, wide boards and Chess960 alike).
+#[derive(Clone, Debug)]
+pub struct Castling {
+    /// Index of the castling king's piece type.
+    pub king: usize,
+    /// Indices of the piece types that can be castling partners.
+    pub partners: Vec<usize>,
+    /// 0-based file the king lands on when castling towards the h-side (kingside).
+    pub kingside_file: u8,
+    /// 0-based file the king lands on when castling towards the a-side (queenside).
+    pub queenside_file: u8,
+    /// 0-based rank of White's castling (Black's is mirrored).
+    pub rank: u8,
+}
+
+/// Game-end rules that are not part of move generation.
+#[derive(Clone, Debug)]
+pub struct Rules {
+    /// Value for the side to move when it has no legal move and is in check.
+    pub checkmate: GameValue,
+    /// Value for the side to move when it has no legal move and is not in check.
+    pub stalemate: GameValue,
+    /// Plies without capture or pawn move after which the game is drawn (0 = no such rule).
+    pub move_rule: u32,
+    /// Occurrences of a position that end the game (0 = no such rule).
+    pub repetition_count: u32,
+    pub repetition: GameValue,
+}
+
+/// A loaded and validated variant.
+#[derive(Clone, Debug)]
+pub struct Variant {
+    pub name: String,
+    /// Other names it answers to (XBoard's name, older spellings).
+    pub aliases: Vec<String>,
+    pub files: u8,
+    pub ranks: u8,
+    /// Holdings size for the CECP `setup` command (0 = none).
+    pub holdings: u8,
+    /// XBoard PIECETOCHAR string.
+    pub piece_to_char: String,
+    /// XBoard parent variant for `setup`.
+    pub parent: String,
+    /// Complete start FEN.
+    pub start_fen: String,
+    pub pieces: Vec<PieceType>,
+    pub castling: Option<Castling>,
+    /// Whether the FEN's castling field is in Chess960 style (rooks anywhere); X-FEN and
+    /// Shredder-FEN letters are read in every variant, this picks the form written.
+    pub chess960: bool,
+    pub rules: Rules,
+    /// Where it came from (file path, or `<embedded>/NAME.ron`), for messages.
+    pub source: String,
+}
+
+impl Variant {
+    /// Index of the piece type with this (either case) letter.
+    pub fn piece_index(&self, letter: char) -> Option<usize> {
+        let up = letter.to_ascii_uppercase();
+        self.pieces.iter().position(|p| p.letter == up)
+    }
+}

@@ -1,0 +1,1 @@
+//! Placeholder: the serde shape of variant files.
