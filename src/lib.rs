@@ -5,6 +5,7 @@
 //! compiled tables, and [`perft`] counts move-tree leaves to prove the generator.
 
 pub mod betza;
+pub mod cli;
 pub mod variant;
 pub mod movegen;
 pub mod perft;

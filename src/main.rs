@@ -1,1 +1,245 @@
-fn main() {}
+//! The `alfil` command line: XBetza explorer, perft and divide, benchmark, variant list.
+
+use std::process::ExitCode;
+use std::time::Instant;
+
+use clap::{Parser, Subcommand};
+
+use alfil::betza::targets::{parse_coord, square_name, targets, Coord, Query};
+use alfil::cli::{bench, load_variant, setup_position};
+use alfil::movegen::notation::move_text;
+use alfil::perft;
+use alfil::position::RankStyle;
+
+#[derive(Parser)]
+#[command(name = "alfil", version, about = "A chess-variant engine whose pieces and rules come from files")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Show where a piece described in XBetza can move on a test board.
+    Betza {
+        /// The XBetza description, e.g. "fmWfceFifmnD".
+        betza: String,
+        /// Board size as FILESxRANKS.
+        #[arg(long, default_value = "8x8")]
+        board: String,
+        /// Square the piece stands on.
+        #[arg(long, default_value = "d4")]
+        square: String,
+        /// Squares of friendly pieces (repeat or separate with commas).
+        #[arg(long, value_delimiter = ',')]
+        friend: Vec<String>,
+        /// Squares of enemy pieces (repeat or separate with commas).
+        #[arg(long, value_delimiter = ',')]
+        foe: Vec<String>,
+        /// The piece is Black's (its moves are rotated).
+        #[arg(long)]
+        black: bool,
+        /// The piece has moved (no `i` moves).
+        #[arg(long)]
+        moved: bool,
+        /// En-passant square, optionally with the victim's square: `d6` or `d6:d5`.
+        #[arg(long)]
+        ep: Option<String>,
+    },
+    /// Count the leaves of the legal-move tree.
+    Perft(PerftArgs),
+    /// Perft split by root move.
+    Divide(PerftArgs),
+    /// Measure perft speed (nodes per second, single thread, median of several runs).
+    Bench {
+        /// Runs per position; the median is reported.
+        #[arg(long, default_value_t = 3)]
+        runs: usize,
+        /// Chess perft depth (the other positions use fixed depths).
+        #[arg(long, default_value_t = 6)]
+        depth: u32,
+    },
+    /// List the variants built into the binary.
+    Variants,
+}
+
+#[derive(clap::Args)]
+struct PerftArgs {
+    /// A built-in variant's name, or the path of a RON variant file.
+    variant: String,
+    depth: u32,
+    /// Start from this FEN instead of the variant's start position.
+    #[arg(long)]
+    fen: Option<String>,
+    /// Threads for splitting the root moves (0 = all cores).
+    #[arg(long, default_value_t = 0)]
+    threads: usize,
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Betza {
+            betza,
+            board,
+            square,
+            friend,
+            foe,
+            black,
+            moved,
+            ep,
+        } => run_betza(&betza, &board, &square, &friend, &foe, black, moved, ep.as_deref()),
+        Command::Perft(args) => run_perft(&args, false),
+        Command::Divide(args) => run_perft(&args, true),
+        Command::Bench { runs, depth } => bench::run(runs, depth),
+        Command::Variants => {
+            for name in alfil::variant::embedded_names() {
+                println!("{name}");
+            }
+            Ok(())
+        }
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("error: {message}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn coord(text: &str, files: u8, ranks: u8) -> Result<Coord, String> {
+    parse_coord(text.trim(), files, ranks)
+        .ok_or_else(|| format!("'{text}' is not a square of a {files}x{ranks} board"))
+}
+
+#[allow(clippy::too_many_arguments)]
+fn run_betza(
+    betza: &str,
+    board: &str,
+    square: &str,
+    friends: &[String],
+    foes: &[String],
+    black: bool,
+    moved: bool,
+    ep: Option<&str>,
+) -> Result<(), String> {
+    let (files, ranks) = board
+        .split_once(['x', 'X'])
+        .and_then(|(f, r)| Some((f.parse::<u8>().ok()?, r.parse::<u8>().ok()?)))
+        .filter(|&(f, r)| (1..=16).contains(&f) && (1..=16).contains(&r))
+        .ok_or_else(|| format!("--board '{board}' is not FILESxRANKS between 1x1 and 16x16"))?;
+    let mut q = Query::new(betza, files, ranks, coord(square, files, ranks)?);
+    q.black = black;
+    q.moved = moved;
+    q.friends = friends.iter().map(|s| coord(s, files, ranks)).collect::<Result<_, _>>()?;
+    q.foes = foes.iter().map(|s| coord(s, files, ranks)).collect::<Result<_, _>>()?;
+    if let Some(ep) = ep {
+        let (target, victim) = match ep.split_once(':') {
+            Some((t, v)) => (coord(t, files, ranks)?, coord(v, files, ranks)?),
+            None => {
+                let t = coord(ep, files, ranks)?;
+                let forward: i16 = if black { 1 } else { -1 };
+                let rank = (t.1 as i16 + forward).clamp(0, ranks as i16 - 1) as u8;
+                (t, (t.0, rank))
+            }
+        };
+        q.en_passant = Some((target, victim));
+    }
+    let moves = targets(&q).map_err(|e| format!("\"{betza}\" {e}"))?;
+    let mut names: Vec<String> = moves.iter().map(|t| square_name(t.to)).collect();
+    names.dedup();
+    println!("targets: {}", names.join(" "));
+    for t in moves.iter().filter(|t| !t.kills.is_empty()) {
+        let kills: Vec<String> = t.kills.iter().map(|&k| square_name(k)).collect();
+        println!("  {} removes {}", square_name(t.to), kills.join(" "));
+    }
+    print!("{}", diagram(&q, &moves));
+    Ok(())
+}
+
+/// A small board: the piece `@`, friends `o`, foes `x`, destinations `*` (a captured foe `X`).
+fn diagram(q: &Query, moves: &[alfil::betza::targets::Target]) -> String {
+    let mut out = String::new();
+    for r in (0..q.ranks).rev() {
+        out.push_str(&format!("{:>3} ", r as u32 + 1));
+        for f in 0..q.files {
+            let c = (f, r);
+            let target = moves.iter().any(|t| t.to == c);
+            let ch = if c == q.square {
+                '@'
+            } else if q.foes.contains(&c) {
+                if target {
+                    'X'
+                } else {
+                    'x'
+                }
+            } else if q.friends.contains(&c) {
+                if target {
+                    'O'
+                } else {
+                    'o'
+                }
+            } else if target {
+                '*'
+            } else {
+                '.'
+            };
+            out.push(ch);
+            out.push(' ');
+        }
+        out.push('\n');
+    }
+    out.push_str("    ");
+    for f in 0..q.files {
+        out.push((b'a' + f) as char);
+        out.push(' ');
+    }
+    out.push('\n');
+    out
+}
+
+fn run_perft(args: &PerftArgs, divide: bool) -> Result<(), String> {
+    let variant = load_variant(&args.variant)?;
+    let pos = setup_position(variant, args.fen.as_deref())?;
+    let threads = if args.threads == 0 {
+        std::thread::available_parallelism().map_or(1, |n| n.get())
+    } else {
+        args.threads
+    };
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| e.to_string())?;
+    let start = Instant::now();
+    let total = if divide || threads > 1 {
+        let split = pool.install(|| perft::divide(&pos, args.depth));
+        if divide {
+            let mut lines: Vec<(String, u64)> = split
+                .iter()
+                .map(|&(mv, n)| (move_text(&pos, mv, RankStyle::XBoard), n))
+                .collect();
+            lines.sort();
+            for (text, n) in &lines {
+                println!("{text}: {n}");
+            }
+            println!();
+        }
+        if args.depth == 0 {
+            1
+        } else {
+            split.iter().map(|&(_, n)| n).sum()
+        }
+    } else {
+        let mut pos = pos;
+        perft::perft(&mut pos, args.depth)
+    };
+    let secs = start.elapsed().as_secs_f64();
+    eprintln!(
+        "time {:.3} s, {:.0} nodes/s",
+        secs,
+        total as f64 / secs.max(1e-9)
+    );
+    println!("{total}");
+    Ok(())
+}

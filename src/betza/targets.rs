@@ -71,6 +71,7 @@ fn test_variant(q: &Query) -> Result<Variant, BetzaError> {
         promotion: None,
         value: None,
         initial_zone: None,
+        initial_zone_ii: None,
     };
     let piece = PieceType {
         letter: 'T',
@@ -81,6 +82,7 @@ fn test_variant(q: &Query) -> Result<Variant, BetzaError> {
         promotion: None,
         value: None,
         initial_zone: None,
+        initial_zone_ii: None,
     };
     let start = q.start.unwrap_or(q.square);
     let mut rows = Vec::new();

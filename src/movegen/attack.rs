@@ -2,14 +2,23 @@
 //! reverse from the target through the variant's attack table (leapers with their lame paths,
 //! sliders, cannons, grasshoppers); pieces with exotic captures generate their moves.
 
-use super::moves::Move;
+use super::moves::{Move, NO_SQUARE};
 use super::pseudo::piece_moves;
 use super::tables::{code, AttackKind, UNLIMITED_STEPS};
 use super::Sink;
+use arrayvec::ArrayVec;
 use crate::position::Position;
 
 /// Whether a piece of colour `by` could capture on `target`.
 pub fn attacked(pos: &Position, target: u16, by: usize) -> bool {
+    attacked_ignoring(pos, target, by, NO_SQUARE)
+}
+
+/// Whether a piece of colour `by` could capture on `target` if `ignore` were empty (the square
+/// a royal piece is leaving, so it does not shield its own destination from a slider).
+/// With an ignored square, pieces with exotic captures are not consulted: callers only ignore a
+/// square when the attack table has none.
+pub fn attacked_ignoring(pos: &Position, target: u16, by: usize, ignore: u16) -> bool {
     let tables = &pos.tables;
     let table = &tables.attack[by];
     let board = pos.board();
@@ -25,9 +34,10 @@ pub fn attacked(pos: &Position, target: u16, by: usize) -> bool {
                     continue;
                 }
                 if is_attacker(board[origin as usize], e.types)
-                    && e.path[..e.path_len as usize]
-                        .iter()
-                        .all(|&p| board[(origin + p) as usize] == code::EMPTY)
+                    && e.path[..e.path_len as usize].iter().all(|&p| {
+                        let sq = origin + p;
+                        board[sq as usize] == code::EMPTY || sq as u16 == ignore
+                    })
                 {
                     return true;
                 }
@@ -38,7 +48,7 @@ pub fn attacked(pos: &Position, target: u16, by: usize) -> bool {
                 for _ in 0..limit {
                     sq -= e.off;
                     let p = board[sq as usize];
-                    if p == code::EMPTY {
+                    if p == code::EMPTY || sq as u16 == ignore {
                         continue;
                     }
                     if is_attacker(p, e.types) {
@@ -48,7 +58,9 @@ pub fn attacked(pos: &Position, target: u16, by: usize) -> bool {
                 }
             }
             AttackKind::Hop | AttackKind::Grass => {
-                if hopper_attacks(board, t, e.off, e.range, e.kind, |p| is_attacker(p, e.types)) {
+                if hopper_attacks(board, t, e.off, e.range, e.kind, ignore, |p| {
+                    is_attacker(p, e.types)
+                }) {
                     return true;
                 }
             }
@@ -77,6 +89,7 @@ fn hopper_attacks(
     off: i16,
     range: u8,
     kind: AttackKind,
+    ignore: u16,
     is_attacker: impl Fn(u8) -> bool,
 ) -> bool {
     let limit = if range == UNLIMITED_STEPS { u32::MAX } else { range as u32 };
@@ -89,7 +102,11 @@ fn hopper_attacks(
         if steps > limit {
             return false;
         }
-        let p = board[sq as usize];
+        let p = if sq as u16 == ignore {
+            code::EMPTY
+        } else {
+            board[sq as usize]
+        };
         if p == code::WALL {
             return false;
         }
@@ -127,6 +144,44 @@ impl Sink for CaptureFinder<'_> {
         }
         !hit
     }
+}
+
+/// Own pieces of `us` pinned to the royal on `ksq` by sliders of `them`: the only own piece
+/// between the royal and an enemy slider that would attack the royal without it.
+pub fn pinned(pos: &Position, ksq: u16, us: usize) -> ArrayVec<u16, 16> {
+    let them = us ^ 1;
+    let board = pos.board();
+    let mut out = ArrayVec::new();
+    for e in &pos.tables.attack[them].entries {
+        if e.kind != AttackKind::Slide {
+            continue;
+        }
+        let limit = if e.range == UNLIMITED_STEPS { u8::MAX } else { e.range };
+        let mut sq = ksq as i16;
+        let mut shield = NO_SQUARE;
+        for _ in 0..limit {
+            sq -= e.off;
+            let p = board[sq as usize];
+            if p == code::EMPTY {
+                continue;
+            }
+            if p == code::WALL {
+                break;
+            }
+            if code::colour(p) == us {
+                if shield != NO_SQUARE {
+                    break;
+                }
+                shield = sq as u16;
+                continue;
+            }
+            if shield != NO_SQUARE && e.types >> code::kind(p) & 1 != 0 && !out.is_full() {
+                out.push(shield);
+            }
+            break;
+        }
+    }
+    out
 }
 
 /// Whether any royal piece of `colour` is attacked.

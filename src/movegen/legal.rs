@@ -1,8 +1,12 @@
-//! Legal moves: pseudo-legal moves filtered by royal safety. A move that cannot change any
-//! line onto the royal piece (its squares are outside the attack table's sensitive squares for
-//! the royal's square) is legal without a test; every other move is made, tested and unmade.
+//! Legal moves: pseudo-legal moves filtered by royal safety. With one royal piece not in
+//! check, a move of another piece is legal without a test unless that piece is pinned to the
+//! royal by a slider, or its squares can open or fill a hopper's line or a lame leaper's path
+//! onto the royal; a royal move is tested on its destination with its own square treated as
+//! empty. Every other move is made, tested and unmade.
 
-use super::attack::{attacked, in_check};
+use arrayvec::ArrayVec;
+
+use super::attack::{attacked, attacked_ignoring, in_check, pinned};
 use super::moves::{Move, NO_SQUARE};
 use super::pseudo;
 use super::tables::code;
@@ -23,18 +27,26 @@ pub fn generate(pos: &mut Position, out: &mut Vec<Move>) {
     let single = pos.royals(us).len() == 1;
     let ksq = pos.royals(us)[0];
     let quick = single && !checked && table.complex == 0;
+    let pins = if quick {
+        pinned(pos, ksq, us)
+    } else {
+        ArrayVec::new()
+    };
     let open = &table.open_sensitive[ksq as usize];
     let fill = &table.fill_sensitive[ksq as usize];
     let mut kept = 0;
     for i in 0..out.len() {
         let mv = out[i];
-        let safe = quick
-            && !mv.is_castle()
-            && mv.from != ksq
-            && !open.has(mv.from)
-            && !fill.has(mv.to)
-            && mv.kills.iter().all(|&k| k == NO_SQUARE || !open.has(k));
-        if safe || is_legal_slow(pos, mv, checked) {
+        let legal = if !quick || mv.is_castle() || mv.kills != [NO_SQUARE; 2] {
+            is_legal_slow(pos, mv, checked)
+        } else if mv.from == ksq {
+            !attacked_ignoring(pos, mv.to, them, ksq)
+        } else if pins.contains(&mv.from) || open.has(mv.from) || fill.has(mv.to) {
+            is_legal_slow(pos, mv, checked)
+        } else {
+            true
+        };
+        if legal {
             out[kept] = mv;
             kept += 1;
         }

@@ -6,6 +6,7 @@ pub mod castling;
 pub mod legal;
 pub mod moves;
 pub mod multileg;
+pub mod notation;
 pub mod pseudo;
 pub mod tables;
 

@@ -29,6 +29,34 @@ pub fn piece_moves<S: Sink>(pos: &Position, from: u16, sink: &mut S) -> bool {
     let info = &tables.pieces[kind];
     let moves = &info.moves[colour];
     let mark = sink.mark();
+    let board = pos.board();
+    for &off in &moves.leaps {
+        let to = (from as i16 + off) as u16;
+        let p = board[to as usize];
+        if (p == code::EMPTY || (code::is_piece(p) && code::colour(p) != colour))
+            && !sink.push(Move::new(from, to))
+        {
+            return false;
+        }
+    }
+    for &off in &moves.slides {
+        let mut to = from as i16;
+        loop {
+            to += off;
+            let p = board[to as usize];
+            if p == code::EMPTY {
+                if !sink.push(Move::new(from, to as u16)) {
+                    return false;
+                }
+                continue;
+            }
+            if code::is_piece(p) && code::colour(p) != colour && !sink.push(Move::new(from, to as u16))
+            {
+                return false;
+            }
+            break;
+        }
+    }
     for ray in &moves.rays {
         if !walk_ray(pos, from, colour, info, ray, sink) {
             return false;
@@ -57,7 +85,12 @@ pub fn piece_moves<S: Sink>(pos: &Position, from: u16, sink: &mut S) -> bool {
 
 /// Whether a move with `initial` (1 = `i`, 2 = `ii`) may be made by the piece on `from`.
 pub fn initial_ok(pos: &Position, from: u16, colour: usize, info: &PieceInfo, initial: u8) -> bool {
-    if let Some(zone) = &info.initial_zone {
+    let zone = if initial == 1 {
+        &info.initial_zone
+    } else {
+        &info.initial_zone_ii
+    };
+    if let Some(zone) = zone {
         return zone[colour].has(from);
     }
     if initial == 1 {

@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use crate::betza::compile::{compile, flags, Castle, MultiLeg, PieceMoves, UNLIMITED};
+use crate::betza::compile::{compile, flags, Castle, CompiledPiece, MultiLeg, PieceMoves, UNLIMITED};
 use crate::position::geometry::Geometry;
 use crate::variant::{SquareSet, Variant};
 
@@ -58,7 +58,11 @@ pub struct RayT {
 /// One colour's moves of one piece type.
 #[derive(Clone, Debug, Default)]
 pub struct ColourMoves {
-    /// Rays the fast generator walks with offsets.
+    /// Offsets of plain leaps (move or capture, nothing else) of a piece that does not promote.
+    pub leaps: Vec<i16>,
+    /// Offsets of plain unlimited slides of a piece that does not promote.
+    pub slides: Vec<i16>,
+    /// Other rays, walked by the general ray walker.
     pub rays: Vec<RayT>,
     /// Rays with files wrapping around (walked with coordinates).
     pub wrap_rays: Vec<RayT>,
@@ -84,6 +88,8 @@ pub struct PieceInfo {
     pub promotion: Option<PromotionT>,
     /// Squares where `i` moves are allowed regardless of virginity (per colour).
     pub initial_zone: Option<[SqBits; 2]>,
+    /// Squares where `ii` moves are allowed, if the variant says so.
+    pub initial_zone_ii: Option<[SqBits; 2]>,
     /// Two components can reach the same square: deduplicate its moves.
     pub needs_dedup: bool,
     /// Moving it resets the n-move counter (it promotes, like a pawn).
@@ -118,7 +124,8 @@ pub struct AttackTable {
     /// Piece types whose captures the entries do not cover (multi-leg, wrapping, initial-only,
     /// must-jump …): the check test generates their moves.
     pub complex: u128,
-    /// Per target square: squares whose emptying may create an attack on it.
+    /// Per target square: squares whose emptying may create an attack on it through a hopper
+    /// line or a lame leaper's path (slider lines are handled by pin detection).
     pub open_sensitive: Vec<SqBits>,
     /// Per target square: squares whose filling may create an attack on it (hopper screens).
     pub fill_sensitive: Vec<SqBits>,
@@ -231,9 +238,10 @@ impl Tables {
         }
         let mut pieces = Vec::with_capacity(variant.pieces.len());
         for (p, c) in variant.pieces.iter().zip(&compiled) {
+            let promotes = p.promotion.is_some();
             let moves = [
-                colour_moves(&geo, &c.colours[0]),
-                colour_moves(&geo, &c.colours[1]),
+                colour_moves(&geo, &c.colours[0], promotes),
+                colour_moves(&geo, &c.colours[1], promotes),
             ];
             let promotion = p.promotion.as_ref().map(|pr| PromotionT {
                 zone: [
@@ -243,12 +251,12 @@ impl Tables {
                 choices: pr.choices.iter().map(|&t| t as u8 + 1).collect(),
                 mandatory: pr.mandatory,
             });
-            let initial_zone = p.initial_zone.as_ref().map(|z| {
+            let zones = |z: &[SquareSet; 2]| {
                 [
                     SqBits::from_set(&geo, &z[0]),
                     SqBits::from_set(&geo, &z[1]),
                 ]
-            });
+            };
             pieces.push(PieceInfo {
                 letter: p.letter,
                 royal: p.royal,
@@ -256,12 +264,13 @@ impl Tables {
                 resets_counter: p.promotion.is_some(),
                 moves,
                 promotion,
-                initial_zone,
+                initial_zone: p.initial_zone.as_ref().map(zones),
+                initial_zone_ii: p.initial_zone_ii.as_ref().map(zones),
             });
         }
         let attack = [
-            attack_table(&geo, &pieces, 0),
-            attack_table(&geo, &pieces, 1),
+            attack_table(&geo, &compiled, 0),
+            attack_table(&geo, &compiled, 1),
         ];
         let castling = variant.castling.as_ref().map(|c| CastlingT {
             king: c.king,
@@ -311,10 +320,31 @@ fn ray_t(geo: &Geometry, r: &crate::betza::compile::Ray) -> RayT {
     }
 }
 
-fn colour_moves(geo: &Geometry, m: &PieceMoves) -> ColourMoves {
-    let (wrap, plain): (Vec<_>, Vec<_>) = m.rays.iter().partition(|r| r.flags & flags::WRAP != 0);
+fn colour_moves(geo: &Geometry, m: &PieceMoves, promotes: bool) -> ColourMoves {
+    let (wrap, straight): (Vec<_>, Vec<_>) =
+        m.rays.iter().partition(|r| r.flags & flags::WRAP != 0);
+    let plain = |r: &crate::betza::compile::Ray| {
+        !promotes
+            && r.flags & !flags::CREATES_EP == flags::QUIET | flags::CAPTURE
+            && r.initial == 0
+            && r.skip == 0
+    };
+    let mut leaps = Vec::new();
+    let mut slides = Vec::new();
+    let mut rays = Vec::new();
+    for r in straight {
+        if plain(r) && r.range == 1 {
+            leaps.push(geo.offset(r.dx, r.dy));
+        } else if plain(r) && r.range == UNLIMITED {
+            slides.push(geo.offset(r.dx, r.dy));
+        } else {
+            rays.push(ray_t(geo, r));
+        }
+    }
     ColourMoves {
-        rays: plain.into_iter().map(|r| ray_t(geo, r)).collect(),
+        leaps,
+        slides,
+        rays,
         wrap_rays: wrap.into_iter().map(|r| ray_t(geo, r)).collect(),
         multi: m.multi.clone(),
         castles: m.castles.clone(),
@@ -369,14 +399,18 @@ fn reach_overlaps(a: &crate::betza::compile::Ray, b: &crate::betza::compile::Ray
 /// Ray properties the reverse attack table does not model.
 const SIMPLE_EXCLUDED: u16 = flags::WRAP | flags::MUST_JUMP;
 
-fn attack_table(geo: &Geometry, pieces: &[PieceInfo], colour: usize) -> AttackTable {
+fn attack_table(geo: &Geometry, pieces: &[CompiledPiece], colour: usize) -> AttackTable {
     let mut table = AttackTable::default();
     for (t, p) in pieces.iter().enumerate() {
-        let m = &p.moves[colour];
+        let m = &p.colours[colour];
         let capturing_multi = !m.multi.is_empty();
-        let capturing_wrap = m.wrap_rays.iter().any(|r| r.flags & flags::CAPTURE != 0);
+        let capturing_wrap = m
+            .rays
+            .iter()
+            .any(|r| r.flags & flags::WRAP != 0 && r.flags & flags::CAPTURE != 0);
         let mut complex = capturing_multi || capturing_wrap;
-        for r in &m.rays {
+        for raw in m.rays.iter().filter(|r| r.flags & flags::WRAP == 0) {
+            let r = &ray_t(geo, raw);
             let hopper = r.flags & (flags::HOP | flags::GRASS) != 0;
             if r.flags & flags::CAPTURE == 0 || (r.flags & flags::TAME != 0 && !hopper) {
                 continue;
@@ -442,7 +476,8 @@ fn attack_table(geo: &Geometry, pieces: &[PieceInfo], colour: usize) -> AttackTa
                         }
                     }
                 }
-                AttackKind::Slide | AttackKind::Hop | AttackKind::Grass => {
+                AttackKind::Slide => {}
+                AttackKind::Hop | AttackKind::Grass => {
                     let limit = if e.range == UNLIMITED {
                         32
                     } else {
@@ -462,9 +497,7 @@ fn attack_table(geo: &Geometry, pieces: &[PieceInfo], colour: usize) -> AttackTa
                             break;
                         }
                         open.add(sq as u16);
-                        if e.kind != AttackKind::Slide {
-                            fill.add(sq as u16);
-                        }
+                        fill.add(sq as u16);
                     }
                 }
             }

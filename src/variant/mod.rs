@@ -2,14 +2,21 @@
 //!
 //! `load.rs` reads RON files (resolving `inherits`), `schema.rs` is their serde shape, and this
 //! module owns the resolved form: board size, pieces with parsed XBetza, and the rules.
+//! Behind `load.rs`: `source.rs` (one parsed file and its error positions, found by `locate.rs`),
+//! `assemble.rs` (merging an inheritance chain and checking it), `fen.rs` (the start position),
+//! `region.rs` (square sets and region text) and `embedded.rs` (the files built into the binary).
 
+mod assemble;
 pub mod embedded;
+mod fen;
 pub mod load;
+mod locate;
 pub mod region;
 pub mod schema;
+mod source;
 
 use crate::betza::Betza;
-pub use load::{load_by_name, load_file, load_str, LoadError};
+pub use load::{embedded_names, load_by_name, load_file, load_str, Library, LoadError};
 pub use region::SquareSet;
 
 /// Colour index: 0 = White (first player, upper case), 1 = Black.
@@ -42,6 +49,10 @@ pub struct PieceType {
     /// (virginity, the XBetza meaning). `Some(zones)`: whenever the piece stands in the zone of
     /// its colour (Fairy-Stockfish's double-step region), virgin or not.
     pub initial_zone: Option<[SquareSet; 2]>,
+    /// Where moves with `ii` are allowed, read like `initial_zone` (Wildebeest's pawns:
+    /// `i` = double step from ranks 2-3, `ii` = triple step from rank 2 only). `None`: the
+    /// generator's default reading of `ii`.
+    pub initial_zone_ii: Option<[SquareSet; 2]>,
 }
 
 /// How a piece promotes.
@@ -54,6 +65,19 @@ pub struct Promotion {
     pub choices: Vec<usize>,
     /// Whether the piece must promote (true) or may also stay as it is (false).
     pub mandatory: bool,
+    /// Black's choices when they differ from White's (asymmetric armies such as Chigorin);
+    /// `None`: `choices` holds for both colours. Read them through [`Promotion::choices_for`].
+    pub choices_black: Option<Vec<usize>>,
+}
+
+impl Promotion {
+    /// The piece types this colour may promote to, in offering order.
+    pub fn choices_for(&self, colour: Colour) -> &[usize] {
+        match (&self.choices_black, colour) {
+            (Some(black), 1) => black,
+            _ => &self.choices,
+        }
+    }
 }
 
 /// Castling as a rule of the variant (FIDE, wide boards and Chess960 alike).

@@ -1,1 +1,173 @@
-//! Placeholder: the serde shape of variant files.
+//! The shape of a variant file, as serde reads it from RON.
+//!
+//! A variant file is one RON struct. Every top-level field is optional here, so that a file can
+//! `inherits` another and set only what differs; after inheritance `name`, `board`, `start`,
+//! `pieces` and `piece_to_char` must be known. Unknown keys are errors, so a misspelt key never
+//! passes silently. `Some(...)` is implied: write `castling: (...)`, not `castling: Some(...)`.
+//!
+//! ```ron
+//! // Orthodox chess, as Fairy-Stockfish's built-in `chess`.
+//! (
+//!     name: "chess",
+//!     aliases: ["normal"],
+//!     board: (files: 8, ranks: 8),
+//!     piece_to_char: "PNBRQ...........Kpnbrq...........k",
+//!     parent: "normal",
+//!     start: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+//!     pieces: [
+//!         (letter: 'P', name: "pawn", moves: "fmWfceFifmnD", initial_zone: "*2",
+//!          promotion: (zone: "*8", choices: "QRBN")),
+//!         (letter: 'N', name: "knight", moves: "N"),
+//!         (letter: 'K', name: "king", moves: "K", royal: true),
+//!     ],
+//!     castling: (king: 'K', partners: "R", kingside_file: 'g', queenside_file: 'c', rank: 1),
+//!     rules: (checkmate: Loss, stalemate: Draw, move_rule: 100, repetition_count: 3),
+//! )
+//! ```
+//!
+//! **Inheritance.** `inherits: "chess"` names another variant (by file stem or `name`; the
+//! file's own folder is searched first, then the variants built into the binary). The child's
+//! fields override the parent's, except `name` and `aliases`, which belong to each file and are
+//! never inherited. `pieces` merge by letter: an entry with a letter the parent has replaces the
+//! parent's entry (in its place), new letters are appended, and `remove_pieces: "Q"` drops
+//! inherited letters first. `rules` merge field by field. `castling: None` removes inherited
+//! castling.
+//!
+//! **Regions** (`zone`, `initial_zone`, ...) are space-separated squares (`e4`), whole ranks
+//! (`*8`) and whole files (`a*`). Ranks count from 1 on every board: on 10-rank boards, where
+//! XBoard numbers the ranks 0..9, files use Fairy-Stockfish's 1..10 (`*10` is the last rank).
+//! Black's zone is White's mirrored top to bottom unless a `..._black` field gives it.
+//!
+//! **Initial moves.** Without `initial_zone`, XBetza's `i` means "this piece has never moved".
+//! With it, `i` moves are allowed whenever the piece stands in the zone, virgin or not
+//! (Fairy-Stockfish's double-step region); `initial_zone_ii` does the same for `ii` moves.
+//!
+//! **Extending.** New rules (holdings and drops, shogi-style promotions, board zones, special
+//! win conditions) are added as new optional fields with defaults that keep today's meaning, so
+//! existing files stay valid.
+
+use serde::{Deserialize, Deserializer};
+
+use super::GameValue;
+
+/// A whole variant file.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct VariantFile {
+    /// The variant's name (what `variant NAME` selects); not inherited.
+    pub name: Option<String>,
+    /// Other names it answers to, such as XBoard's name; not inherited.
+    pub aliases: Option<Vec<String>>,
+    /// Another variant this one starts from.
+    pub inherits: Option<String>,
+    pub board: Option<Board>,
+    /// Holdings size announced to the GUI (0 = none).
+    pub holdings: Option<u8>,
+    /// XBoard's PIECETOCHAR string; must contain every piece letter.
+    pub piece_to_char: Option<String>,
+    /// XBoard parent variant for the `setup` command (default `fairy`).
+    pub parent: Option<String>,
+    /// Complete start FEN.
+    pub start: Option<String>,
+    /// Castling field written in Chess960 style (default false).
+    pub chess960: Option<bool>,
+    pub pieces: Option<Vec<PieceDef>>,
+    /// Letters of inherited pieces to drop.
+    pub remove_pieces: Option<String>,
+    /// Castling rule; `None` removes an inherited one. Absent means inherited, or no castling.
+    #[serde(default, deserialize_with = "present")]
+    pub castling: Option<Option<CastlingDef>>,
+    pub rules: Option<RulesDef>,
+}
+
+/// Board size, at most 16x16.
+#[derive(Clone, Copy, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Board {
+    pub files: u32,
+    pub ranks: u32,
+}
+
+/// One piece type. An entry always describes the whole piece (it replaces an inherited entry
+/// with the same letter).
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PieceDef {
+    /// Upper-case FEN letter; Black's pieces use the lower-case letter.
+    pub letter: char,
+    pub name: String,
+    /// XBetza move description.
+    pub moves: String,
+    /// Must not be left attacked; losing it loses (default false).
+    pub royal: Option<bool>,
+    /// Value in centipawns, overriding the automatic one.
+    pub value: Option<i32>,
+    /// Region where `i` moves are allowed (absent: `i` = never moved).
+    pub initial_zone: Option<String>,
+    /// Black's `initial_zone` when it is not White's mirrored.
+    pub initial_zone_black: Option<String>,
+    /// Region where `ii` moves are allowed (mirrored for Black).
+    pub initial_zone_ii: Option<String>,
+    pub promotion: Option<PromotionDef>,
+}
+
+/// Promotion on reaching a zone.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PromotionDef {
+    /// Region where a move ending there promotes.
+    pub zone: String,
+    /// Black's zone when it is not White's mirrored.
+    pub zone_black: Option<String>,
+    /// Letters of the piece types to promote to, most likely first.
+    pub choices: String,
+    /// Black's choices when they differ from White's.
+    pub choices_black: Option<String>,
+    /// Must promote (default true); false also allows staying as it is.
+    pub mandatory: Option<bool>,
+}
+
+/// Castling as a variant rule. The king moves to the given file on its side, the partner lands
+/// on the square the king crossed next to it; in Chess960 positions the partners' files come
+/// from the FEN.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CastlingDef {
+    /// Letter of the castling king.
+    pub king: char,
+    /// Letters of the piece types that can be castling partners.
+    pub partners: String,
+    /// File the king lands on when castling towards the h-side.
+    pub kingside_file: char,
+    /// File the king lands on when castling towards the a-side.
+    pub queenside_file: char,
+    /// White's castling rank, counted from 1 (default 1); Black's is mirrored.
+    pub rank: Option<u32>,
+}
+
+/// Game-end values and counting rules; each field defaults separately (checkmate `Loss`,
+/// stalemate `Draw`, `move_rule` 100 plies, `repetition_count` 3, repetition `Draw`).
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RulesDef {
+    /// Value for the side to move when it has no legal move and is in check.
+    pub checkmate: Option<GameValue>,
+    /// Value for the side to move when it has no legal move and is not in check.
+    pub stalemate: Option<GameValue>,
+    /// Plies without capture or pawn move that draw the game (0 = no such rule).
+    pub move_rule: Option<u32>,
+    /// Occurrences of a position that end the game (0 = no such rule).
+    pub repetition_count: Option<u32>,
+    /// Value of that repetition for the side to move.
+    pub repetition: Option<GameValue>,
+}
+
+/// Marks a present field as `Some`, so `castling: None` (present, empty) differs from a missing
+/// `castling` (absent, inherited).
+fn present<'de, D, T>(deserializer: D) -> Result<Option<T>, D::Error>
+where
+    D: Deserializer<'de>,
+    T: Deserialize<'de>,
+{
+    T::deserialize(deserializer).map(Some)
+}

@@ -1,0 +1,38 @@
+//! Build script: embeds every `variants/*.ron` into the binary by writing
+//! `$OUT_DIR/embedded_variants.rs`, a table of `include_str!`s that `src/variant/embedded.rs`
+//! includes. Cargo reruns it whenever the `variants` folder changes.
+
+use std::env;
+use std::fmt::Write as _;
+use std::fs;
+use std::path::{Path, PathBuf};
+
+fn main() {
+    println!("cargo:rerun-if-changed=variants");
+    println!("cargo:rerun-if-changed=build.rs");
+    let root = PathBuf::from(env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"));
+    let dir = root.join("variants");
+    let mut files: Vec<PathBuf> = fs::read_dir(&dir)
+        .map(|entries| {
+            entries
+                .filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| p.extension().is_some_and(|x| x == "ron"))
+                .collect()
+        })
+        .unwrap_or_default();
+    files.sort();
+    let mut out = String::from("pub static FILES: &[EmbeddedFile] = &[\n");
+    for path in &files {
+        let stem = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+        let absolute = fs::canonicalize(path).unwrap_or_else(|_| path.clone());
+        writeln!(
+            out,
+            "    EmbeddedFile {{ stem: {stem:?}, text: include_str!({:?}) }},",
+            absolute.display().to_string()
+        )
+        .expect("writing to a String cannot fail");
+    }
+    out.push_str("];\n");
+    let target = Path::new(&env::var("OUT_DIR").expect("cargo sets OUT_DIR")).join("embedded_variants.rs");
+    fs::write(&target, out).expect("cannot write embedded_variants.rs");
+}

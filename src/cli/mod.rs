@@ -1,0 +1,32 @@
+//! Helpers behind the command line: finding a variant by name or path, setting up a position,
+//! and the perft benchmark.
+
+pub mod bench;
+
+use std::path::Path;
+use std::sync::Arc;
+
+use crate::movegen::tables::Tables;
+use crate::position::Position;
+use crate::variant::{load_by_name, load_file};
+
+/// Load a built-in variant by name, or a variant file by path, and build its tables.
+pub fn load_variant(name_or_path: &str) -> Result<Arc<Tables>, String> {
+    let path = Path::new(name_or_path);
+    let variant = if name_or_path.ends_with(".ron") || path.is_file() {
+        load_file(path)
+    } else {
+        load_by_name(name_or_path)
+    }
+    .map_err(|e| e.to_string())?;
+    let name = variant.name.clone();
+    Tables::new(Arc::new(variant)).map_err(|e| format!("variant {name}: {e}"))
+}
+
+/// The variant's start position, or the given FEN.
+pub fn setup_position(tables: Arc<Tables>, fen: Option<&str>) -> Result<Position, String> {
+    match fen {
+        Some(fen) => Position::from_fen(tables, fen).map_err(|e| format!("FEN '{fen}': {e}")),
+        None => Ok(Position::start(tables)),
+    }
+}

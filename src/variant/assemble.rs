@@ -1,0 +1,379 @@
+//! From an inheritance chain of parsed files to a checked `Variant`: merge the files (each value
+//! remembers the file and path it came from), then check and resolve every value, reporting
+//! problems at the place the offending value was written.
+
+use super::fen::{check_start, Expect};
+use super::locate::Seg::{self, Index, Key};
+use super::region::{file_index, parse_region};
+use super::schema::{Board, CastlingDef, PieceDef, PromotionDef, RulesDef};
+use super::source::Source;
+use super::{Castling, GameValue, LoadError, PieceType, Promotion, Rules, SquareSet, Variant};
+use crate::betza;
+
+/// A merged value and where it was written.
+struct At<T> {
+    value: T,
+    src: usize,
+    path: Vec<Seg>,
+}
+
+/// The chain's values after inheritance.
+#[derive(Default)]
+struct Merged {
+    board: Option<At<Board>>,
+    holdings: Option<At<u8>>,
+    piece_to_char: Option<At<String>>,
+    parent: Option<At<String>>,
+    start: Option<At<String>>,
+    chess960: Option<At<bool>>,
+    pieces: Option<Vec<At<PieceDef>>>,
+    castling: Option<At<Option<CastlingDef>>>,
+    checkmate: Option<GameValue>,
+    stalemate: Option<GameValue>,
+    move_rule: Option<u32>,
+    repetition_count: Option<u32>,
+    repetition: Option<GameValue>,
+}
+
+/// Builds the variant described by `chain` (root ancestor first, the loaded file last).
+pub fn assemble(chain: &[Source]) -> Result<Variant, LoadError> {
+    let merged = merge(chain)?;
+    let Some(leaf) = chain.last() else {
+        return Err(LoadError::without_position("<none>", "no variant file given"));
+    };
+    let missing = |field: &str| {
+        leaf.error_at(
+            &[],
+            format!("missing `{field}` (set neither here nor in an inherited file)"),
+        )
+    };
+    let name = leaf.file.name.clone().ok_or_else(|| missing("name"))?;
+    let board = merged.board.as_ref().ok_or_else(|| missing("board"))?;
+    let (files, ranks) = board_size(&chain[board.src], board)?;
+    let p2c = merged.piece_to_char.as_ref().ok_or_else(|| missing("piece_to_char"))?;
+    let start = merged.start.as_ref().ok_or_else(|| missing("start"))?;
+    let defs = merged.pieces.as_deref().unwrap_or_default();
+    if defs.is_empty() {
+        return Err(missing("pieces"));
+    }
+    let letters: Vec<char> = defs.iter().map(|d| d.value.letter).collect();
+    let dims = Dims { files, ranks };
+    let mut pieces = Vec::with_capacity(defs.len());
+    for def in defs {
+        pieces.push(piece(&chain[def.src], def, &p2c.value, &letters, dims)?);
+    }
+    let castling = match &merged.castling {
+        Some(At {
+            value: Some(c),
+            src,
+            path,
+        }) => Some(castling(&chain[*src], path, c, &letters, dims)?),
+        _ => None,
+    };
+    let royal: Vec<char> = pieces.iter().filter(|p| p.royal).map(|p| p.letter).collect();
+    let expect = Expect {
+        files,
+        ranks,
+        letters: &letters,
+        royal: &royal,
+        castling: castling.is_some(),
+    };
+    check_start(&start.value, &expect)
+        .map_err(|e| chain[start.src].error_in(&start.path, e.position, e.message))?;
+    Ok(Variant {
+        name,
+        aliases: leaf.file.aliases.clone().unwrap_or_default(),
+        files,
+        ranks,
+        holdings: merged.holdings.map_or(0, |h| h.value),
+        piece_to_char: p2c.value.clone(),
+        parent: merged.parent.map_or_else(|| "fairy".to_string(), |p| p.value),
+        start_fen: start.value.clone(),
+        pieces,
+        castling,
+        chess960: merged.chess960.is_some_and(|c| c.value),
+        rules: Rules {
+            checkmate: merged.checkmate.unwrap_or(GameValue::Loss),
+            stalemate: merged.stalemate.unwrap_or(GameValue::Draw),
+            move_rule: merged.move_rule.unwrap_or(100),
+            repetition_count: merged.repetition_count.unwrap_or(3),
+            repetition: merged.repetition.unwrap_or(GameValue::Draw),
+        },
+        source: leaf.label.clone(),
+    })
+}
+
+/// Applies the files in order, each overriding what came before.
+fn merge(chain: &[Source]) -> Result<Merged, LoadError> {
+    let mut m = Merged::default();
+    for (src, source) in chain.iter().enumerate() {
+        let f = &source.file;
+        let at = |key: &'static str| vec![Key(key)];
+        set(&mut m.board, f.board, src, at("board"));
+        set(&mut m.holdings, f.holdings, src, at("holdings"));
+        set(&mut m.piece_to_char, f.piece_to_char.clone(), src, at("piece_to_char"));
+        set(&mut m.parent, f.parent.clone(), src, at("parent"));
+        set(&mut m.start, f.start.clone(), src, at("start"));
+        set(&mut m.chess960, f.chess960, src, at("chess960"));
+        set(&mut m.castling, f.castling.clone(), src, at("castling"));
+        if let Some(rules) = &f.rules {
+            merge_rules(&mut m, rules);
+        }
+        if let Some(remove) = &f.remove_pieces {
+            let pieces = m.pieces.get_or_insert_with(Vec::new);
+            for (i, c) in remove.chars().enumerate() {
+                let before = pieces.len();
+                pieces.retain(|p| p.value.letter != c.to_ascii_uppercase());
+                if pieces.len() == before {
+                    return Err(source.error_in(
+                        &at("remove_pieces"),
+                        i,
+                        format!("cannot remove `{c}`: no inherited piece has that letter"),
+                    ));
+                }
+            }
+        }
+        for (i, def) in f.pieces.iter().flatten().enumerate() {
+            let path = vec![Key("pieces"), Index(i), Key("letter")];
+            let letter = def.letter;
+            if !letter.is_ascii_uppercase() {
+                return Err(source.error_in(
+                    &path,
+                    0,
+                    format!("piece letter `{letter}` must be an upper-case ASCII letter"),
+                ));
+            }
+            if f.pieces.iter().flatten().take(i).any(|d| d.letter == letter) {
+                return Err(source.error_in(
+                    &path,
+                    0,
+                    format!("piece letter `{letter}` is used twice in this file"),
+                ));
+            }
+            let entry = At {
+                value: def.clone(),
+                src,
+                path: vec![Key("pieces"), Index(i)],
+            };
+            let pieces = m.pieces.get_or_insert_with(Vec::new);
+            match pieces.iter_mut().find(|p| p.value.letter == letter) {
+                Some(old) => *old = entry,
+                None => pieces.push(entry),
+            }
+        }
+    }
+    Ok(m)
+}
+
+fn set<T>(slot: &mut Option<At<T>>, value: Option<T>, src: usize, path: Vec<Seg>) {
+    if let Some(value) = value {
+        *slot = Some(At { value, src, path });
+    }
+}
+
+fn merge_rules(m: &mut Merged, r: &RulesDef) {
+    m.checkmate = r.checkmate.or(m.checkmate);
+    m.stalemate = r.stalemate.or(m.stalemate);
+    m.move_rule = r.move_rule.or(m.move_rule);
+    m.repetition_count = r.repetition_count.or(m.repetition_count);
+    m.repetition = r.repetition.or(m.repetition);
+}
+
+fn board_size(source: &Source, board: &At<Board>) -> Result<(u8, u8), LoadError> {
+    let Board { files, ranks } = board.value;
+    if !(1..=16).contains(&files) || !(1..=16).contains(&ranks) {
+        return Err(source.error_at(
+            &board.path,
+            format!("a {files}x{ranks} board is not supported: files and ranks must be 1 to 16"),
+        ));
+    }
+    Ok((files as u8, ranks as u8))
+}
+
+#[derive(Clone, Copy)]
+struct Dims {
+    files: u8,
+    ranks: u8,
+}
+
+/// A zone for both colours: White's text, and Black's text or White's mirrored.
+fn zones(
+    source: &Source,
+    base: &[Seg],
+    (white_key, white): (&'static str, &str),
+    black: Option<(&'static str, &str)>,
+    dims: Dims,
+) -> Result<[SquareSet; 2], LoadError> {
+    let read = |key: &'static str, text: &str| {
+        parse_region(text, dims.files, dims.ranks).map_err(|e| {
+            source.error_in(&[base, &[Key(key)]].concat(), e.position, e.message)
+        })
+    };
+    let w = read(white_key, white)?;
+    let b = match black {
+        Some((key, text)) => read(key, text)?,
+        None => w.flip_ranks(dims.ranks),
+    };
+    Ok([w, b])
+}
+
+fn piece(
+    source: &Source,
+    def: &At<PieceDef>,
+    piece_to_char: &str,
+    letters: &[char],
+    dims: Dims,
+) -> Result<PieceType, LoadError> {
+    let d = &def.value;
+    let path = |key: &'static str| [def.path.as_slice(), &[Key(key)]].concat();
+    if !piece_to_char.contains(d.letter) && !piece_to_char.contains(d.letter.to_ascii_lowercase())
+    {
+        return Err(source.error_in(
+            &path("letter"),
+            0,
+            format!("piece letter `{}` is missing from piece_to_char", d.letter),
+        ));
+    }
+    let moves = betza::parse(&d.moves)
+        .map_err(|e| source.error_in(&path("moves"), e.position, e.message))?;
+    let initial_zone = match &d.initial_zone {
+        Some(text) => Some(zones(
+            source,
+            &def.path,
+            ("initial_zone", text),
+            d.initial_zone_black.as_deref().map(|t| ("initial_zone_black", t)),
+            dims,
+        )?),
+        None if d.initial_zone_black.is_some() => {
+            return Err(source.error_at(
+                &path("initial_zone_black"),
+                "`initial_zone_black` needs `initial_zone` for White",
+            ))
+        }
+        None => None,
+    };
+    let initial_zone_ii = match &d.initial_zone_ii {
+        Some(text) => Some(zones(source, &def.path, ("initial_zone_ii", text), None, dims)?),
+        None => None,
+    };
+    let promotion = match &d.promotion {
+        Some(p) => Some(promotion(source, &path("promotion"), p, letters, dims)?),
+        None => None,
+    };
+    Ok(PieceType {
+        letter: d.letter,
+        name: d.name.clone(),
+        moves_text: d.moves.clone(),
+        moves,
+        royal: d.royal.unwrap_or(false),
+        promotion,
+        value: d.value,
+        initial_zone,
+        initial_zone_ii,
+    })
+}
+
+fn promotion(
+    source: &Source,
+    base: &[Seg],
+    p: &PromotionDef,
+    letters: &[char],
+    dims: Dims,
+) -> Result<Promotion, LoadError> {
+    let zone = zones(
+        source,
+        base,
+        ("zone", &p.zone),
+        p.zone_black.as_deref().map(|t| ("zone_black", t)),
+        dims,
+    )?;
+    let choices_path = [base, &[Key("choices")]].concat();
+    let choices = piece_indices(source, &choices_path, &p.choices, letters, "promotion choice")?;
+    if choices.is_empty() {
+        return Err(source.error_at(&choices_path, "a promotion needs at least one choice"));
+    }
+    let choices_black = match &p.choices_black {
+        Some(text) => {
+            let path = [base, &[Key("choices_black")]].concat();
+            let black = piece_indices(source, &path, text, letters, "promotion choice")?;
+            if black.is_empty() {
+                return Err(source.error_at(&path, "a promotion needs at least one choice"));
+            }
+            Some(black)
+        }
+        None => None,
+    };
+    Ok(Promotion {
+        zone,
+        choices,
+        mandatory: p.mandatory.unwrap_or(true),
+        choices_black,
+    })
+}
+
+/// Indices of the pieces named by the letters of `text` (either case).
+fn piece_indices(
+    source: &Source,
+    path: &[Seg],
+    text: &str,
+    letters: &[char],
+    what: &str,
+) -> Result<Vec<usize>, LoadError> {
+    text.chars()
+        .enumerate()
+        .map(|(i, c)| {
+            letters
+                .iter()
+                .position(|l| *l == c.to_ascii_uppercase())
+                .ok_or_else(|| {
+                    source.error_in(path, i, format!("{what} `{c}` is not a piece of this variant"))
+                })
+        })
+        .collect()
+}
+
+fn castling(
+    source: &Source,
+    base: &[Seg],
+    c: &CastlingDef,
+    letters: &[char],
+    dims: Dims,
+) -> Result<Castling, LoadError> {
+    let path = |key: &'static str| [base, &[Key(key)]].concat();
+    let king = piece_indices(source, &path("king"), &c.king.to_string(), letters, "castling king")?;
+    let partners = piece_indices(
+        source,
+        &path("partners"),
+        &c.partners,
+        letters,
+        "castling partner",
+    )?;
+    if partners.is_empty() {
+        return Err(source.error_at(&path("partners"), "castling needs at least one partner type"));
+    }
+    let file = |key: &'static str, letter: char| {
+        match file_index(letter, dims.files) {
+            Some(Ok(f)) => Ok(f),
+            Some(Err(message)) => Err(source.error_in(&path(key), 0, message)),
+            None => Err(source.error_in(
+                &path(key),
+                0,
+                format!("`{letter}` is not a file letter (a, b, c, ...)"),
+            )),
+        }
+    };
+    let rank = c.rank.unwrap_or(1);
+    if !(1..=u32::from(dims.ranks)).contains(&rank) {
+        return Err(source.error_at(
+            &path("rank"),
+            format!("castling rank {rank} is off this board, which has {} ranks", dims.ranks),
+        ));
+    }
+    Ok(Castling {
+        king: king[0],
+        partners,
+        kingside_file: file("kingside_file", c.kingside_file)?,
+        queenside_file: file("queenside_file", c.queenside_file)?,
+        rank: rank as u8 - 1,
+    })
+}

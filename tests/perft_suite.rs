@@ -1,0 +1,119 @@
+//! The perft suite of `tests/data/perft/*.txt` (a copy of `../shared/perft`, computed with
+//! Fairy-Stockfish): every case of every variant Alfil ships must give the same node count.
+//! Cases above [`LARGE`] nodes run only with `cargo test --release -- --ignored`. Variants of the
+//! suite that Alfil does not ship are listed in the output, so the gap stays visible.
+//! Run in release mode: `cargo test --release`.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use rayon::prelude::*;
+
+use alfil::movegen::tables::Tables;
+use alfil::perft::perft;
+use alfil::position::Position;
+use alfil::variant::load_by_name;
+
+/// Cases with more nodes than this are left to the ignored test.
+const LARGE: u64 = 50_000_000;
+
+struct Case {
+    file: String,
+    line: usize,
+    variant: String,
+    fen: String,
+    depth: u32,
+    nodes: u64,
+}
+
+fn cases() -> Vec<Case> {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/perft");
+    let mut files: Vec<_> = std::fs::read_dir(dir)
+        .expect("tests/data/perft")
+        .map(|e| e.expect("entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "txt"))
+        .collect();
+    files.sort();
+    let mut out = Vec::new();
+    for path in files {
+        let text = std::fs::read_to_string(&path).expect("readable");
+        let file = path.file_name().unwrap().to_string_lossy().into_owned();
+        for (i, line) in text.lines().enumerate() {
+            if line.starts_with('#') || line.trim().is_empty() {
+                continue;
+            }
+            let f: Vec<&str> = line.split('|').map(str::trim).collect();
+            assert_eq!(f.len(), 4, "{file}:{}: malformed case", i + 1);
+            out.push(Case {
+                file: file.clone(),
+                line: i + 1,
+                variant: f[0].to_string(),
+                fen: f[1].to_string(),
+                depth: f[2].parse().expect("depth"),
+                nodes: f[3].parse().expect("nodes"),
+            });
+        }
+    }
+    out
+}
+
+fn run(large: bool) {
+    let all = cases();
+    assert_eq!(all.len(), 3810, "the suite has 3810 cases");
+    let mut tables: BTreeMap<String, Option<Arc<Tables>>> = BTreeMap::new();
+    for c in &all {
+        tables.entry(c.variant.clone()).or_insert_with(|| {
+            let v = load_by_name(&c.variant).ok()?;
+            Some(Tables::new(Arc::new(v)).expect("tables of a shipped variant"))
+        });
+    }
+    let selected: Vec<&Case> = all
+        .iter()
+        .filter(|c| (c.nodes > LARGE) == large)
+        .filter(|c| tables[&c.variant].is_some())
+        .collect();
+    let results: Vec<(&Case, Result<u64, String>)> = selected
+        .par_iter()
+        .map(|c| {
+            let t = tables[&c.variant].clone().expect("selected");
+            let r = Position::from_fen(t, &c.fen)
+                .map_err(|e| format!("FEN rejected: {e}"))
+                .map(|mut pos| perft(&mut pos, c.depth));
+            (*c, r)
+        })
+        .collect();
+    let mut per_variant: BTreeMap<&str, (usize, usize)> = BTreeMap::new();
+    let mut failures = Vec::new();
+    for (c, r) in &results {
+        let entry = per_variant.entry(&c.variant).or_default();
+        entry.1 += 1;
+        match r {
+            Ok(n) if *n == c.nodes => entry.0 += 1,
+            Ok(n) => failures.push(format!(
+                "{}:{} {} depth {} `{}`: expected {}, got {n}",
+                c.file, c.line, c.variant, c.depth, c.fen, c.nodes
+            )),
+            Err(e) => failures.push(format!("{}:{} {}: {e}", c.file, c.line, c.variant)),
+        }
+    }
+    println!("cases passed per variant:");
+    for (v, (pass, total)) in &per_variant {
+        println!("  {v}: {pass}/{total}");
+    }
+    let passed: usize = per_variant.values().map(|p| p.0).sum();
+    println!("total: {passed}/{} cases over {} variants", results.len(), per_variant.len());
+    let missing: Vec<&String> = tables.iter().filter(|(_, t)| t.is_none()).map(|(v, _)| v).collect();
+    println!("variants of the suite not shipped ({}): {missing:?}", missing.len());
+    assert!(failures.is_empty(), "{} failures:\n{}", failures.len(), failures.join("\n"));
+}
+
+#[test]
+fn perft_suite() {
+    run(false);
+}
+
+#[test]
+#[ignore = "cases above 50M nodes; run with --ignored"]
+fn perft_suite_large() {
+    run(true);
+}
