@@ -10,3 +10,5 @@ pub mod variant;
 pub mod movegen;
 pub mod perft;
 pub mod position;
+pub mod game;
+pub mod search;

@@ -1,0 +1,189 @@
+//! A game in progress: the position, the moves played and the keys of earlier positions, and
+//! the game-end rules of the variant (checkmate and stalemate values, the n-move rule, n-fold
+//! repetition) with the result text the CECP layer prints.
+
+use std::sync::Arc;
+
+use crate::movegen::attack::in_check;
+use crate::movegen::notation::{move_text, parse_move};
+use crate::movegen::tables::Tables;
+use crate::movegen::{legal_moves, Move};
+use crate::position::fen::FenError;
+use crate::position::{Position, RankStyle};
+use crate::variant::GameValue;
+
+/// How a game ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameEnd {
+    /// Winning colour (0 = White, 1 = Black), or `None` for a draw.
+    pub winner: Option<usize>,
+    /// The reason as XBoard shows it, e.g. `White mates`, `Stalemate`.
+    pub reason: String,
+}
+
+impl GameEnd {
+    /// From a value for the side to move.
+    pub fn from_value(value: GameValue, side: usize, reason: String) -> GameEnd {
+        let winner = match value {
+            GameValue::Win => Some(side),
+            GameValue::Loss => Some(side ^ 1),
+            GameValue::Draw => None,
+        };
+        GameEnd { winner, reason }
+    }
+
+    /// `1-0`, `0-1` or `1/2-1/2`.
+    pub fn score(&self) -> &'static str {
+        match self.winner {
+            Some(0) => "1-0",
+            Some(_) => "0-1",
+            None => "1/2-1/2",
+        }
+    }
+
+    /// The CECP result line body: `1-0 {White mates}`.
+    pub fn cecp(&self) -> String {
+        format!("{} {{{}}}", self.score(), self.reason)
+    }
+}
+
+/// Colour name as used in result texts.
+pub fn colour_name(colour: usize) -> &'static str {
+    if colour == 0 {
+        "White"
+    } else {
+        "Black"
+    }
+}
+
+/// The end of the game by rule in `pos`, given the keys of the positions before it (oldest
+/// first) and its legal moves.
+pub fn end_by_rule(pos: &Position, history: &[u64], legal: &[Move], checked: bool) -> Option<GameEnd> {
+    let rules = &pos.tables.variant.rules;
+    let side = pos.side();
+    if legal.is_empty() {
+        return Some(if checked {
+            let value = rules.checkmate;
+            let reason = match value {
+                GameValue::Loss => format!("{} mates", colour_name(side ^ 1)),
+                GameValue::Win => format!("{} wins by being checkmated", colour_name(side)),
+                GameValue::Draw => "Checkmate is a draw".to_string(),
+            };
+            GameEnd::from_value(value, side, reason)
+        } else {
+            let value = rules.stalemate;
+            let reason = match value {
+                GameValue::Draw => "Stalemate".to_string(),
+                GameValue::Win => format!("{} wins by stalemate", colour_name(side)),
+                GameValue::Loss => format!("{} is stalemated and loses", colour_name(side)),
+            };
+            GameEnd::from_value(value, side, reason)
+        });
+    }
+    if rules.repetition_count > 0 {
+        let reversible = pos.halfmove() as usize;
+        let key = pos.hash();
+        let seen = history
+            .iter()
+            .rev()
+            .take(reversible)
+            .filter(|&&h| h == key)
+            .count()
+            + 1;
+        if seen >= rules.repetition_count as usize {
+            let reason = format!("{}-fold repetition", rules.repetition_count);
+            return Some(GameEnd::from_value(rules.repetition, side, reason));
+        }
+    }
+    if rules.move_rule > 0 && pos.halfmove() >= rules.move_rule {
+        return Some(GameEnd {
+            winner: None,
+            reason: format!("{}-move rule", rules.move_rule / 2),
+        });
+    }
+    None
+}
+
+/// A game: a position with its history.
+#[derive(Clone, Debug)]
+pub struct Game {
+    pub pos: Position,
+    /// Keys of the positions before the current one, oldest first.
+    history: Vec<u64>,
+    /// Moves played since the game's starting position.
+    moves: Vec<Move>,
+}
+
+impl Game {
+    /// A game from the variant's start position.
+    pub fn new(tables: Arc<Tables>) -> Game {
+        Game::from_position(Position::start(tables))
+    }
+
+    /// A game from a FEN.
+    pub fn from_fen(tables: Arc<Tables>, fen: &str) -> Result<Game, FenError> {
+        Ok(Game::from_position(Position::from_fen(tables, fen)?))
+    }
+
+    pub fn from_position(pos: Position) -> Game {
+        Game {
+            pos,
+            history: Vec::new(),
+            moves: Vec::new(),
+        }
+    }
+
+    pub fn tables(&self) -> &Arc<Tables> {
+        &self.pos.tables
+    }
+
+    /// Keys of the earlier positions, oldest first (for repetition detection in search).
+    pub fn history(&self) -> &[u64] {
+        &self.history
+    }
+
+    /// The moves played, in order.
+    pub fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+
+    pub fn legal_moves(&mut self) -> Vec<Move> {
+        let mut out = Vec::new();
+        legal_moves(&mut self.pos, &mut out);
+        out
+    }
+
+    /// Play a legal move.
+    pub fn play(&mut self, mv: Move) {
+        self.history.push(self.pos.hash());
+        self.moves.push(mv);
+        self.pos.make(mv);
+    }
+
+    /// Take back the last move; false if there is none.
+    pub fn undo(&mut self) -> bool {
+        if self.moves.pop().is_none() {
+            return false;
+        }
+        self.history.pop();
+        self.pos.unmake();
+        true
+    }
+
+    /// The legal move a text names (CECP coordinate notation), if any.
+    pub fn parse_move(&mut self, text: &str, style: RankStyle) -> Option<Move> {
+        let legal = self.legal_moves();
+        parse_move(&self.pos, &legal, text, style)
+    }
+
+    pub fn move_text(&self, mv: Move, style: RankStyle) -> String {
+        move_text(&self.pos, mv, style)
+    }
+
+    /// The result, if the game has ended by rule in the current position.
+    pub fn result(&mut self) -> Option<GameEnd> {
+        let legal = self.legal_moves();
+        let checked = in_check(&self.pos, self.pos.side());
+        end_by_rule(&self.pos, &self.history, &legal, checked)
+    }
+}
