@@ -10,7 +10,8 @@ use std::path::{Path, PathBuf};
 fn main() {
     println!("cargo:rerun-if-changed=variants");
     println!("cargo:rerun-if-changed=build.rs");
-    let root = PathBuf::from(env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"));
+    let root =
+        PathBuf::from(env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"));
     let dir = root.join("variants");
     let mut files: Vec<PathBuf> = fs::read_dir(&dir)
         .map(|entries| {
@@ -23,7 +24,10 @@ fn main() {
     files.sort();
     let mut out = String::from("pub static FILES: &[EmbeddedFile] = &[\n");
     for path in &files {
-        let stem = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+        let stem = path
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default();
         let absolute = fs::canonicalize(path).unwrap_or_else(|_| path.clone());
         writeln!(
             out,
@@ -33,6 +37,7 @@ fn main() {
         .expect("writing to a String cannot fail");
     }
     out.push_str("];\n");
-    let target = Path::new(&env::var("OUT_DIR").expect("cargo sets OUT_DIR")).join("embedded_variants.rs");
+    let target =
+        Path::new(&env::var("OUT_DIR").expect("cargo sets OUT_DIR")).join("embedded_variants.rs");
     fs::write(&target, out).expect("cannot write embedded_variants.rs");
 }

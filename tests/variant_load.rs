@@ -1,7 +1,539 @@
-use alfil::variant::*;
+//! Variant files: every embedded variant loads, names resolve, inheritance merges as documented,
+//! and each kind of mistake in a file is reported at the right line and column.
+
+use std::fs;
+use std::path::PathBuf;
+
+use alfil::variant::{
+    embedded_names, load_by_name, load_file, load_str, GameValue, Library, LoadError,
+};
+
+/// A small valid variant that the error tests break in one place each.
+const BASE: &str = r#"// test variant
+(
+    name: "mini",
+    board: (files: 5, ranks: 5),
+    piece_to_char: "PNBRQKpnbrqk",
+    start: "rnbqk/ppppp/5/PPPPP/RNBQK w - - 0 1",
+    pieces: [
+        (letter: 'P', name: "pawn", moves: "fmWfcF", promotion: (zone: "*5", choices: "QRBN")),
+        (letter: 'N', name: "knight", moves: "N"),
+        (letter: 'B', name: "bishop", moves: "B"),
+        (letter: 'R', name: "rook", moves: "R"),
+        (letter: 'Q', name: "queen", moves: "Q"),
+        (letter: 'K', name: "king", moves: "K", royal: true),
+    ],
+    castling: (king: 'K', partners: "R", kingside_file: 'd', queenside_file: 'b', rank: 1),
+)
+"#;
+
+/// BASE with `old` (which must occur) replaced by `new`.
+fn base_with(old: &str, new: &str) -> String {
+    assert!(BASE.contains(old), "BASE has no `{old}`");
+    BASE.replacen(old, new, 1)
+}
+
+/// 1-based line and column of character `k` of the first `needle` in `text`.
+fn position(text: &str, needle: &str, k: usize) -> (usize, usize) {
+    let at = text.find(needle).expect("needle in text");
+    let offset = at + needle.chars().take(k).map(char::len_utf8).sum::<usize>();
+    let before = &text[..offset];
+    let line = before.matches('\n').count() + 1;
+    let column = before[before.rfind('\n').map_or(0, |i| i + 1)..]
+        .chars()
+        .count()
+        + 1;
+    (line, column)
+}
+
+/// Loads `text` expecting an error at character `k` of `needle`, whose message contains `msg`.
+fn expect_error(text: &str, needle: &str, k: usize, msg: &str) -> LoadError {
+    let err = load_str(text, "bad.ron").expect_err("the text should not load");
+    assert_eq!(err.file, "bad.ron");
+    assert_eq!(
+        (err.line, err.column),
+        position(text, needle, k),
+        "wrong position for: {err}"
+    );
+    assert!(
+        err.message.contains(msg),
+        "message `{}` lacks `{msg}`",
+        err.message
+    );
+    err
+}
+
+/// A fresh empty folder under the system temp dir.
+fn temp_folder(name: &str) -> PathBuf {
+    let dir =
+        std::env::temp_dir().join(format!("alfil-variant-load-{}-{name}", std::process::id()));
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir).expect("temp folder");
+    dir
+}
+
 #[test]
-fn scratch() {
-    for n in embedded_names() {
-        match load_by_name(&n) { Ok(v) => println!("ok {} {}x{} {}", v.name, v.files, v.ranks, v.pieces.len()), Err(e) => println!("{e}") }
+fn base_loads() {
+    let v = load_str(BASE, "base.ron").expect("BASE is valid");
+    assert_eq!((v.files, v.ranks), (5, 5));
+    assert_eq!(v.parent, "fairy");
+    assert_eq!(v.rules.move_rule, 100);
+    assert_eq!(v.source, "base.ron");
+}
+
+#[test]
+fn every_embedded_variant_loads() {
+    let names = embedded_names();
+    let mut sorted = names.clone();
+    sorted.sort();
+    assert_eq!(names, sorted);
+    for name in &names {
+        let v = load_by_name(name).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(&v.name, name);
+        assert!(v.source.starts_with("<embedded>/"));
+    }
+    for required in [
+        "chess",
+        "fischerandom",
+        "capablanca",
+        "caparandom",
+        "gothic",
+        "janus",
+        "embassy",
+        "chancellor",
+        "amazon",
+        "almost",
+        "chigorin",
+        "knightmate",
+        "losalamos",
+        "nightrider",
+        "berolina",
+        "shako",
+        "gardner",
+        "grasshopper",
+        "wildebeest",
+    ] {
+        assert!(
+            names.iter().any(|n| n == required),
+            "{required} is not shipped"
+        );
+    }
+}
+
+#[test]
+fn names_and_aliases_are_unique() {
+    let mut seen: Vec<String> = Vec::new();
+    for name in embedded_names() {
+        let v = load_by_name(&name).expect("loads");
+        for n in std::iter::once(&v.name).chain(&v.aliases) {
+            let n = n.to_ascii_lowercase();
+            assert!(!seen.contains(&n), "`{n}` names two variants");
+            seen.push(n);
+        }
+    }
+}
+
+#[test]
+fn names_resolve_by_stem_name_and_alias() {
+    assert_eq!(load_by_name("NORMAL").expect("alias").name, "chess");
+    assert_eq!(
+        load_by_name("chess960").expect("alias").name,
+        "fischerandom"
+    );
+    assert_eq!(
+        load_by_name("Dragon-Chess").expect("stem").name,
+        "dragon-chess"
+    );
+    let err = load_by_name("no-such-variant").expect_err("unknown");
+    assert_eq!((err.line, err.column), (0, 0));
+    assert!(err
+        .to_string()
+        .contains("no variant named `no-such-variant`"));
+}
+
+#[test]
+fn capablanca_inherits_chess() {
+    let chess = load_by_name("chess").expect("chess");
+    let capa = load_by_name("capablanca").expect("capablanca");
+    let letters: String = capa.pieces.iter().map(|p| p.letter).collect();
+    assert_eq!(letters, "PNBRQKAC");
+    assert_eq!((capa.files, capa.ranks), (10, 8));
+    assert!(capa.aliases.is_empty(), "aliases are not inherited");
+    assert_eq!(capa.parent, "capablanca");
+    let pawn = &capa.pieces[0];
+    assert_eq!(pawn.moves_text, chess.pieces[0].moves_text);
+    let promotion = pawn.promotion.as_ref().expect("pawn promotes");
+    let choices: String = promotion
+        .choices
+        .iter()
+        .map(|&i| capa.pieces[i].letter)
+        .collect();
+    assert_eq!(choices, "QCARBN");
+    assert!(promotion.mandatory);
+    assert!(promotion.zone[0].contains(9, 7) && promotion.zone[1].contains(0, 0));
+    let zone = pawn.initial_zone.expect("FS double-step region");
+    assert!(zone[0].contains(3, 1) && zone[1].contains(3, 6) && !zone[0].contains(3, 2));
+    let castling = capa.castling.as_ref().expect("castling");
+    assert_eq!((castling.kingside_file, castling.queenside_file), (8, 2));
+    assert_eq!(
+        (
+            castling.kingside_partner_file,
+            castling.queenside_partner_file
+        ),
+        (9, 0)
+    );
+    assert_eq!(capa.rules.checkmate, GameValue::Loss);
+    assert_eq!(capa.rules.repetition_count, chess.rules.repetition_count);
+    let gothic = load_by_name("gothic").expect("gothic on capablanca on chess");
+    assert_eq!(gothic.pieces.len(), 8);
+    assert_ne!(gothic.start_fen, capa.start_fen);
+    assert!(load_by_name("caparandom").expect("caparandom").chess960);
+}
+
+#[test]
+fn children_remove_replace_and_merge() {
+    let knightmate = load_by_name("knightmate").expect("knightmate");
+    let letters: String = knightmate.pieces.iter().map(|p| p.letter).collect();
+    assert_eq!(
+        letters, "PBRQKM",
+        "N removed, K replaced in place, M appended"
+    );
+    let king = &knightmate.pieces[knightmate.piece_index('k').expect("king")];
+    assert!(king.royal && king.moves_text == "N");
+    assert!(load_by_name("nocastle")
+        .expect("nocastle")
+        .castling
+        .is_none());
+    let misere = load_by_name("misere").expect("misere");
+    assert_eq!(misere.rules.checkmate, GameValue::Win);
+    assert_eq!(
+        misere.rules.stalemate,
+        GameValue::Draw,
+        "other rules inherited"
+    );
+}
+
+#[test]
+fn asymmetric_promotions_and_extra_zones() {
+    let v = load_by_name("chigorin").expect("chigorin");
+    let promotion = v.pieces[0].promotion.as_ref().expect("pawn promotes");
+    let letters = |c: &[usize]| c.iter().map(|&i| v.pieces[i].letter).collect::<String>();
+    assert_eq!(letters(promotion.choices_for(0)), "CRN");
+    assert_eq!(letters(promotion.choices_for(1)), "QRB");
+    let w = load_by_name("wildebeest").expect("wildebeest");
+    let ii = w.pieces[0].initial_zone_ii.expect("triple-step zone");
+    assert!(ii[0].contains(0, 1) && !ii[0].contains(0, 2) && ii[1].contains(0, 8));
+    let shako = load_by_name("shako").expect("shako");
+    let castling = shako.castling.as_ref().expect("castling");
+    assert_eq!(castling.rank, 1);
+    assert_eq!(
+        (
+            castling.kingside_partner_file,
+            castling.queenside_partner_file
+        ),
+        (8, 1)
+    );
+    let legan = load_by_name("legan").expect("legan");
+    let zone = legan.pieces[0].promotion.as_ref().expect("promotes").zone;
+    assert!(zone[0].contains(0, 4) && zone[1].contains(7, 3) && !zone[1].contains(0, 3));
+}
+
+#[test]
+fn display_shows_position_line_and_caret() {
+    let text = base_with(r#"moves: "N""#, r#"moves: "NX""#);
+    let err = expect_error(&text, r#""NX""#, 2, "");
+    let shown = err.to_string();
+    let lines: Vec<&str> = shown.lines().collect();
+    assert_eq!(lines.len(), 3);
+    assert!(lines[0].starts_with(&format!("bad.ron:{}:{}: ", err.line, err.column)));
+    assert_eq!(lines[1], text.lines().nth(err.line - 1).expect("line"));
+    assert_eq!(lines[2].len(), err.column);
+    assert!(lines[2].ends_with('^'));
+}
+
+#[test]
+fn ron_syntax_errors() {
+    let text = base_with(r#"name: "mini","#, r#"name: "mini""#);
+    let err = load_str(&text, "bad.ron").expect_err("missing comma");
+    assert_eq!(err.line, 4);
+    let text = base_with("royal: true", "royal: yes");
+    expect_error(&text, "yes", 0, "");
+}
+
+#[test]
+fn unknown_keys() {
+    let text = base_with("    board:", "    bord: 1,\n    board:");
+    expect_error(&text, "bord", 0, "unknown key `bord`");
+    let text = base_with("royal: true", "royal: true, colour: 1");
+    expect_error(&text, "colour", 0, "unknown key `colour` in a piece");
+    let text = base_with("rank: 1", "rank: 1, side: 2");
+    expect_error(&text, "side: 2", 0, "in castling");
+}
+
+#[test]
+fn missing_fields() {
+    let text = base_with("    start: \"rnbqk/ppppp/5/PPPPP/RNBQK w - - 0 1\",\n", "");
+    expect_error(&text, "(\n    name", 0, "missing `start`");
+    let text = base_with("    name: \"mini\",\n", "");
+    expect_error(&text, "(\n    board", 0, "missing `name`");
+    let text = base_with(r#"name: "knight", "#, "");
+    let err = load_str(&text, "bad.ron").expect_err("piece without name");
+    assert!(err.message.contains("missing `name` in a piece"), "{err}");
+}
+
+#[test]
+fn board_size_limits() {
+    let text = base_with("files: 5, ranks: 5", "files: 17, ranks: 5");
+    expect_error(&text, "(files: 17", 0, "17x5 board is not supported");
+    let text = base_with("files: 5, ranks: 5", "files: 5, ranks: 0");
+    expect_error(&text, "(files: 5, ranks: 0", 0, "5x0 board");
+}
+
+#[test]
+fn start_position_must_fit() {
+    let start = "rnbqk/ppppp/5/PPPPP/RNBQK";
+    let bad = |board: &str, needle: &str, k: usize, msg: &str| {
+        let text = base_with(start, board);
+        expect_error(&text, needle, k, msg);
+    };
+    bad(
+        "rnbqk/ppppp/5/RNBQK",
+        "rnbqk/ppppp/5/RNBQK ",
+        19,
+        "has 4 ranks",
+    );
+    bad(
+        "rnbqk/ppppp/5/5/PPPPP/RNBQK",
+        "rnbqk/ppppp/5/5/PPPPP/",
+        21,
+        "more than 5 ranks",
+    );
+    bad(
+        "rnbqk/pppppp/5/PPPPP/RNBQK",
+        "pppppp/",
+        5,
+        "more than 5 squares",
+    );
+    bad("rnbqk/pppp/5/PPPPP/RNBQK", "pppp/", 4, "has 4 squares");
+    bad("rnbqk/ppppp/6/PPPPP/RNBQK", "6/", 0, "more than 5 squares");
+    bad(
+        "rnbqk/ppxpp/5/PPPPP/RNBQK",
+        "ppxpp",
+        2,
+        "`x` in the start position",
+    );
+    bad(
+        "rnbqk/ppppp/5/PPPPP/RNBQQ",
+        "rnbqk/",
+        0,
+        "White has no royal piece",
+    );
+    bad(
+        "knbqk/ppppp/5/PPPPP/RNBQK",
+        "knbqk/",
+        0,
+        "Black has 2 royal pieces",
+    );
+    let text = base_with("w - - 0 1", "x - - 0 1");
+    expect_error(&text, "x - - 0 1", 0, "side to move");
+    let text = base_with(
+        "    castling: (king: 'K', partners: \"R\", kingside_file: 'd', queenside_file: 'b', rank: 1),\n",
+        "",
+    )
+    .replace("w - - 0 1", "w KQ - 0 1");
+    expect_error(&text, "KQ - 0 1", 0, "the variant has no castling");
+}
+
+#[test]
+fn multi_digit_empty_counts() {
+    let text = base_with("files: 5, ranks: 5", "files: 12, ranks: 5").replace(
+        "rnbqk/ppppp/5/PPPPP/RNBQK",
+        "rnbqk7/ppppp7/12/PPPPP7/RNBQK7",
+    );
+    let v = load_str(&text, "wide.ron").expect("12 files");
+    assert_eq!(v.files, 12);
+}
+
+#[test]
+fn piece_letters() {
+    let text = base_with("(letter: 'N'", "(letter: 'X'")
+        .replace("QRBN", "QRBX")
+        .replace("rnbqk/", "rxbqk/")
+        .replace("RNBQK w", "RXBQK w");
+    expect_error(&text, "'X'", 1, "`X` is missing from piece_to_char");
+    let text = base_with(
+        "(letter: 'B', name: \"bishop\"",
+        "(letter: 'N', name: \"bishop\"",
+    );
+    expect_error(&text, "'N', name: \"bishop\"", 1, "used twice");
+    let text = base_with("(letter: 'N'", "(letter: 'n'");
+    expect_error(&text, "'n'", 1, "upper-case");
+}
+
+#[test]
+fn xbetza_errors_point_inside_the_moves_string() {
+    let text = base_with(r#"moves: "fmWfcF""#, r#"moves: "fmWfcX""#);
+    expect_error(&text, r#""fmWfcX""#, 6, "atom");
+    let text = base_with(r#"moves: "Q""#, "moves: \"\\\"Q\"");
+    let err = load_str(&text, "bad.ron").expect_err("quote is no atom");
+    assert_eq!((err.line, err.column), position(&text, "\\\"Q", 0));
+}
+
+#[test]
+fn promotion_and_castling_letters() {
+    let text = base_with(r#"choices: "QRBN""#, r#"choices: "QRZN""#);
+    expect_error(&text, "QRZN", 2, "promotion choice `Z`");
+    let text = base_with(r#"choices: "QRBN""#, r#"choices: """#);
+    expect_error(&text, r#"choices: """#, 9, "at least one choice");
+    let text = base_with("king: 'K'", "king: 'X'");
+    expect_error(&text, "'X'", 1, "castling king `X`");
+    let text = base_with(r#"partners: "R""#, r#"partners: "RZ""#);
+    expect_error(&text, "\"RZ\"", 2, "castling partner `Z`");
+    let text = base_with("kingside_file: 'd'", "kingside_file: 'k'");
+    expect_error(&text, "'k'", 1, "file `k` is off this board");
+    let text = base_with("rank: 1", "rank: 6");
+    expect_error(&text, "rank: 6", 6, "castling rank 6");
+}
+
+#[test]
+fn bad_regions() {
+    let text = base_with(r#"zone: "*5""#, r#"zone: "*5 e9""#);
+    expect_error(&text, "*5 e9", 3, "rank 9 is off this board");
+    let text = base_with(r#"zone: "*5""#, r#"zone: "a5 5a""#);
+    expect_error(&text, "a5 5a", 3, "`5a` is not a square");
+    let text = base_with(
+        r#"moves: "fmWfcF","#,
+        r#"moves: "fmWfcF", initial_zone: "*2", initial_zone_black: "z*","#,
+    );
+    expect_error(&text, "\"z*\"", 1, "file `z` is off this board");
+}
+
+#[test]
+fn ten_rank_boards_count_ranks_from_one() {
+    let text = base_with("files: 5, ranks: 5", "files: 5, ranks: 10")
+        .replace(r#"zone: "*5""#, r#"zone: "*10""#)
+        .replace(
+            "rnbqk/ppppp/5/PPPPP/RNBQK",
+            "rnbqk/ppppp/5/5/5/5/5/5/PPPPP/RNBQK",
+        );
+    let v = load_str(&text, "tall.ron").expect("10 ranks");
+    let zone = v.pieces[0].promotion.as_ref().expect("promotes").zone;
+    assert!(zone[0].contains(0, 9) && zone[1].contains(0, 0));
+}
+
+#[test]
+fn remove_pieces_must_name_inherited_pieces() {
+    let text = "(\n    name: \"x\",\n    inherits: \"chess\",\n    remove_pieces: \"QZ\",\n)\n";
+    expect_error(text, "\"QZ\"", 2, "cannot remove `Z`");
+}
+
+#[test]
+fn inheriting_overrides_and_reports_in_the_right_file() {
+    let text = "(\n    name: \"x\",\n    inherits: \"chess\",\n    pieces: [(letter: 'A', name: \"a\", moves: \"BN\")],\n)\n";
+    expect_error(text, "'A'", 1, "`A` is missing from piece_to_char");
+    let text = "(\n    name: \"x\",\n    inherits: \"nightrider\",\n    castling: None,\n    start: \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1\",\n)\n";
+    let v = load_str(text, "x.ron").expect("chain of three");
+    assert!(v.castling.is_none());
+    assert_eq!(v.pieces[1].moves_text, "N0");
+}
+
+#[test]
+fn errors_in_inherited_values_point_at_the_later_file() {
+    let text =
+        "(\n    name: \"x\",\n    inherits: \"chess\",\n    piece_to_char: \"PNBRKpnbrk\",\n)\n";
+    expect_error(
+        text,
+        "\"PNBRKpnbrk\"",
+        0,
+        "`Q` is missing from piece_to_char",
+    );
+    let text = "(\n    name: \"x\",\n    inherits: \"chess\",\n    remove_pieces: \"N\",\n)\n";
+    let err = load_str(text, "x.ron").expect_err("the inherited pawn promotes to N");
+    assert_eq!(err.file, "<embedded>/chess.ron");
+    assert!(err.message.ends_with("(inherited by x.ron)"), "{err}");
+}
+
+#[test]
+fn missing_parent_names_both_files() {
+    let text = "(\n    name: \"x\",\n    inherits: \"nonesuch\",\n)\n";
+    let err = expect_error(text, "\"nonesuch\"", 0, "bad.ron inherits `nonesuch`");
+    assert!(err.message.contains("no variant file `nonesuch`"));
+}
+
+#[test]
+fn folder_files_inherit_by_stem_or_name_then_embedded() {
+    let dir = temp_folder("folder");
+    fs::write(
+        dir.join("base-file.ron"),
+        "(name: \"house\", inherits: \"chess\", rules: (move_rule: 0))",
+    )
+    .expect("write");
+    fs::write(
+        dir.join("child.ron"),
+        "(name: \"child\", inherits: \"house\", start: \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\")",
+    )
+    .expect("write");
+    let v = load_file(&dir.join("child.ron")).expect("child -> house (by name) -> chess");
+    assert_eq!(v.rules.move_rule, 0);
+    assert_eq!(v.pieces.len(), 6);
+    let library = Library::with_folder(&dir);
+    assert_eq!(library.load("HOUSE").expect("by name").name, "house");
+    assert_eq!(library.load("chess").expect("embedded").name, "chess");
+    let names = library.names();
+    assert!(names.contains(&"child".to_string()) && names.contains(&"chess".to_string()));
+    fs::remove_dir_all(&dir).expect("clean up");
+}
+
+#[test]
+fn inherits_cycles_name_the_files() {
+    let dir = temp_folder("cycle");
+    fs::write(dir.join("a.ron"), "(name: \"a\", inherits: \"b\")").expect("write");
+    fs::write(
+        dir.join("b.ron"),
+        "(\n    name: \"b\",\n    inherits: \"a\",\n)",
+    )
+    .expect("write");
+    let err = load_file(&dir.join("a.ron")).expect_err("cycle");
+    assert!(
+        err.file.ends_with("b.ron"),
+        "reported where the cycle closes: {err}"
+    );
+    assert_eq!((err.line, err.column), (3, 15));
+    assert!(err.message.contains("inherits cycle"));
+    assert!(
+        err.message.contains("a.ron") && err.message.contains("b.ron"),
+        "{err}"
+    );
+    fs::remove_dir_all(&dir).expect("clean up");
+}
+
+#[test]
+fn unreadable_files_have_no_position() {
+    let err = load_file(&PathBuf::from("/nonexistent/alfil/x.ron")).expect_err("no file");
+    assert_eq!((err.line, err.column), (0, 0));
+    assert!(err
+        .to_string()
+        .starts_with("/nonexistent/alfil/x.ron: cannot read the file"));
+}
+
+#[test]
+fn never_panics_on_broken_text() {
+    let samples = [
+        "",
+        "(",
+        ")",
+        "#![enable(implicit_some)]",
+        "(name: \"x\", board: (files: 99999999999, ranks: 1))",
+        "(name: \"é\", start: \"\", board: (files: 1, ranks: 1), pieces: [], piece_to_char: \"\")",
+        "(name: \"x\", board: (files: 1, ranks: 1), piece_to_char: \"Kk\", start: \"K w\", pieces: [(letter: 'K', name: \"k\", moves: \"K\", royal: true)])",
+        "(name: \"x\", inherits: \"x\")",
+    ];
+    for text in samples {
+        let _ = load_str(text, "x.ron").map_err(|e| e.to_string());
+    }
+    for cut in 0..BASE.len() {
+        if BASE.is_char_boundary(cut) {
+            let _ = load_str(&BASE[..cut], "cut.ron").map_err(|e| e.to_string());
+        }
     }
 }

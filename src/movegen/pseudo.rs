@@ -118,7 +118,7 @@ pub fn emit<S: Sink>(
     let mv = Move::with_kills(from, to, kills);
     if let Some(promo) = &info.promotion {
         if promo.zone[colour].has(to) {
-            for &choice in &promo.choices {
+            for &choice in &promo.choices[colour] {
                 if !sink.push(Move {
                     promotion: choice,
                     ..mv

@@ -74,8 +74,8 @@ pub struct ColourMoves {
 #[derive(Clone, Debug)]
 pub struct PromotionT {
     pub zone: [SqBits; 2],
-    /// Piece type index + 1 of each choice.
-    pub choices: Vec<u8>,
+    /// Piece type index + 1 of each choice, per colour.
+    pub choices: [Vec<u8>; 2],
     pub mandatory: bool,
 }
 
@@ -94,6 +94,35 @@ pub struct PieceInfo {
     pub needs_dedup: bool,
     /// Moving it resets the n-move counter (it promotes, like a pawn).
     pub resets_counter: bool,
+    /// The type that goes to the capturer's hand when it is captured (itself, or its unpromoted
+    /// form).
+    pub hand_type: usize,
+    /// Squares, per colour, where it may be dropped.
+    pub drop_zone: [SqBits; 2],
+    /// At most this many of it, unpromoted, on one file after a drop (0 = no limit): shogi's
+    /// nifu is 1.
+    pub drop_file_limit: u8,
+    /// Squares, per colour, from which it could never move again (for immobility rules).
+    pub dead: [SqBits; 2],
+}
+
+/// Holdings and drop rules of a variant.
+#[derive(Clone, Debug, Default)]
+pub struct HandRules {
+    /// Captured pieces go to the capturer's hand (colour flipped).
+    pub captures_to_hand: bool,
+    /// Pieces in hand may be dropped as a move.
+    pub drops: bool,
+    /// A captured promoted piece goes to the hand as what it promoted from.
+    pub demote_on_capture: bool,
+    /// Drops may give check.
+    pub drop_checks: bool,
+    /// A piece may not be dropped or moved unpromoted where it could never move again.
+    pub immobility_illegal: bool,
+    /// Seirawan gating: a piece in hand may enter on the square a virgin back-rank piece leaves.
+    pub gating: bool,
+    /// Rank (per colour) of the pieces that can gate.
+    pub gating_rank: [u8; 2],
 }
 
 /// Shape of a reverse attack entry.
@@ -138,6 +167,9 @@ pub struct CastlingT {
     pub partners: u128,
     pub kingside_file: u8,
     pub queenside_file: u8,
+    /// Where a `K` / `Q` right's partner is searched from, towards the king.
+    pub kingside_partner_file: u8,
+    pub queenside_partner_file: u8,
     /// Rank per colour.
     pub rank: [u8; 2],
 }
@@ -146,6 +178,10 @@ pub struct CastlingT {
 #[derive(Clone, Debug)]
 pub struct Zobrist {
     pub pieces: Vec<u64>,
+    /// Per square: promoted-piece marks.
+    pub promoted: Vec<u64>,
+    /// Per hand slot (`colour * types + kind`).
+    pub hand: Vec<u64>,
     pub virgin: Vec<u64>,
     pub ep: Vec<u64>,
     pub side: u64,
@@ -166,6 +202,7 @@ pub struct Tables {
     pub pieces: Vec<PieceInfo>,
     pub attack: [AttackTable; 2],
     pub castling: Option<CastlingT>,
+    pub hand: HandRules,
     pub zobrist: Zobrist,
     /// The start position's board (piece codes on padded squares), for `ii` moves and for
     /// deciding which pieces of a FEN are unmoved.
@@ -236,8 +273,12 @@ impl Tables {
                 variant.files, variant.ranks, max_step
             )));
         }
+        let mut board_squares = SqBits::default();
+        for sq in geo.squares() {
+            board_squares.add(sq);
+        }
         let mut pieces = Vec::with_capacity(variant.pieces.len());
-        for (p, c) in variant.pieces.iter().zip(&compiled) {
+        for (index, (p, c)) in variant.pieces.iter().zip(&compiled).enumerate() {
             let promotes = p.promotion.is_some();
             let moves = [
                 colour_moves(&geo, &c.colours[0], promotes),
@@ -248,7 +289,7 @@ impl Tables {
                     SqBits::from_set(&geo, &pr.zone[0]),
                     SqBits::from_set(&geo, &pr.zone[1]),
                 ],
-                choices: pr.choices.iter().map(|&t| t as u8 + 1).collect(),
+                choices: [0, 1].map(|c| pr.choices_for(c).iter().map(|&t| t as u8 + 1).collect()),
                 mandatory: pr.mandatory,
             });
             let zones = |z: &[SquareSet; 2]| {
@@ -262,6 +303,10 @@ impl Tables {
                 royal: p.royal,
                 needs_dedup: needs_dedup(&c.colours[0]),
                 resets_counter: p.promotion.is_some(),
+                hand_type: index,
+                drop_zone: [board_squares; 2],
+                drop_file_limit: 0,
+                dead: [dead_squares(&geo, &c.colours[0]), dead_squares(&geo, &c.colours[1])],
                 moves,
                 promotion,
                 initial_zone: p.initial_zone.as_ref().map(zones),
@@ -277,12 +322,16 @@ impl Tables {
             partners: c.partners.iter().fold(0u128, |m, &t| m | 1 << t),
             kingside_file: c.kingside_file,
             queenside_file: c.queenside_file,
+            kingside_partner_file: c.kingside_partner_file,
+            queenside_partner_file: c.queenside_partner_file,
             rank: [c.rank, variant.ranks - 1 - c.rank],
         });
         let codes = 2 + 2 * pieces.len();
         let mut seed = 0x0123_4567_89AB_CDEFu64 ^ variant.name.len() as u64;
         let zobrist = Zobrist {
             pieces: (0..codes * geo.size).map(|_| splitmix(&mut seed)).collect(),
+            promoted: (0..geo.size).map(|_| splitmix(&mut seed)).collect(),
+            hand: (0..2 * pieces.len()).map(|_| splitmix(&mut seed)).collect(),
             virgin: (0..geo.size).map(|_| splitmix(&mut seed)).collect(),
             ep: (0..geo.size).map(|_| splitmix(&mut seed)).collect(),
             side: splitmix(&mut seed),
@@ -293,6 +342,7 @@ impl Tables {
             pieces,
             attack,
             castling,
+            hand: HandRules::default(),
             zobrist,
             start_board: vec![code::WALL; geo.size],
         };
@@ -300,6 +350,30 @@ impl Tables {
             .map_err(|e| TablesError::Variant(format!("start position: {e}")))?;
         Ok(Arc::new(tables))
     }
+}
+
+/// Squares from which a piece with these moves has no move at all on an empty board (moves
+/// that need the piece to be unmoved do not count). Pieces with multi-leg moves never count
+/// as immobile.
+fn dead_squares(geo: &Geometry, m: &PieceMoves) -> SqBits {
+    let mut dead = SqBits::default();
+    if !m.multi.is_empty() {
+        return dead;
+    }
+    for sq in geo.squares() {
+        let (f, r) = geo.coords(sq);
+        let can_move = m.rays.iter().any(|ray| {
+            ray.initial == 0
+                && ray.flags & (flags::QUIET | flags::CAPTURE) != 0
+                && geo
+                    .checked_square(f as i16 + ray.dx as i16, r as i16 + ray.dy as i16)
+                    .is_some()
+        });
+        if !can_move {
+            dead.add(sq);
+        }
+    }
+    dead
 }
 
 fn ray_t(geo: &Geometry, r: &crate::betza::compile::Ray) -> RayT {

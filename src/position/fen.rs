@@ -210,10 +210,11 @@ impl Position {
                     && castling.partners >> code::kind(c) & 1 != 0
             };
             let partner_file = match ch.to_ascii_uppercase() {
-                'K' => (king_file + 1..geo.files)
+                'K' => (king_file + 1..=castling.kingside_partner_file)
                     .rev()
                     .find(|&f| is_partner(self.board[geo.square(f, rank) as usize])),
-                'Q' => (0..king_file).find(|&f| is_partner(self.board[geo.square(f, rank) as usize])),
+                'Q' => (castling.queenside_partner_file..king_file)
+                    .find(|&f| is_partner(self.board[geo.square(f, rank) as usize])),
                 c @ 'A'..='P' => {
                     let f = c as u8 - b'A';
                     (f < geo.files && is_partner(self.board[geo.square(f, rank) as usize]))
@@ -346,11 +347,13 @@ impl Position {
                     && code::colour(c) == colour
                     && castling.partners >> code::kind(c) & 1 != 0
             };
-            let right: Vec<u8> = (king_file + 1..geo.files)
+            let right: Vec<u8> = (king_file + 1..=castling.kingside_partner_file)
                 .rev()
                 .filter(|&f| partner_at(f))
                 .collect();
-            let left: Vec<u8> = (0..king_file).filter(|&f| partner_at(f)).collect();
+            let left: Vec<u8> = (castling.queenside_partner_file..king_file)
+                .filter(|&f| partner_at(f))
+                .collect();
             let mut letters = String::new();
             for (side, files) in [('K', &right), ('Q', &left)] {
                 for (i, &f) in files.iter().enumerate() {

@@ -11,16 +11,23 @@ pub mod geometry;
 use std::sync::Arc;
 
 use crate::betza::compile::pass_over;
-use crate::movegen::moves::{Move, MoveKind, NO_SQUARE};
+use crate::movegen::moves::{Move, MoveKind, GATE_ON_PARTNER, NO_SQUARE};
 use crate::movegen::tables::{code, Tables};
 pub use geometry::{Geometry, RankStyle};
 
-/// The contents of one square before a change.
+/// What one change overwrote, for unmake.
 #[derive(Clone, Copy, Debug)]
-struct Change {
-    sq: u16,
-    old: u8,
-    old_virgin: bool,
+enum Change {
+    Square {
+        sq: u16,
+        old: u8,
+        old_virgin: bool,
+        old_promoted: u8,
+    },
+    Hand {
+        slot: u16,
+        old: u8,
+    },
 }
 
 /// State restored by unmake that is not a square's contents.
@@ -33,12 +40,26 @@ struct Undo {
     hash: u64,
 }
 
+/// The key of a counter (hand size, promoted-from type) with value `n`; 0 for `n == 0`.
+#[inline]
+fn count_key(key: u64, n: u8) -> u64 {
+    if n == 0 {
+        0
+    } else {
+        (key ^ n as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(23)
+    }
+}
+
 /// A position of one variant.
 #[derive(Clone, Debug)]
 pub struct Position {
     pub tables: Arc<Tables>,
     board: Vec<u8>,
     virgin: Vec<bool>,
+    /// For a promoted piece, the type it promoted from + 1 (0 = not promoted).
+    promoted: Vec<u8>,
+    /// Pieces in hand: slot `colour * types + kind`.
+    hand: Vec<u8>,
     side: usize,
     /// Squares a piece may move to to capture en passant (up to two after a triple step).
     ep: [u16; 2],
@@ -63,9 +84,12 @@ impl Position {
             board[sq as usize] = code::EMPTY;
         }
         let squares = geo.files as usize * geo.ranks as usize;
+        let types = tables.pieces.len();
         Position {
             board,
             virgin: vec![false; geo.size],
+            promoted: vec![0; geo.size],
+            hand: vec![0; 2 * types],
             side: 0,
             ep: [NO_SQUARE; 2],
             ep_victim: NO_SQUARE,
@@ -92,6 +116,17 @@ impl Position {
     #[inline]
     pub fn board(&self) -> &[u8] {
         &self.board
+    }
+    /// Number of pieces of type `kind` in the hand of `colour`.
+    #[inline]
+    pub fn in_hand(&self, colour: usize, kind: usize) -> u8 {
+        self.hand[colour * self.tables.pieces.len() + kind]
+    }
+    /// For a promoted piece on `sq`, the type it promoted from.
+    #[inline]
+    pub fn promoted_from(&self, sq: u16) -> Option<usize> {
+        let p = self.promoted[sq as usize];
+        (p != 0).then(|| p as usize - 1)
     }
     #[inline]
     pub fn side(&self) -> usize {
@@ -178,15 +213,63 @@ impl Position {
         }
     }
 
+    fn set_promoted(&mut self, sq: u16, from: u8) {
+        let old = self.promoted[sq as usize];
+        if old != from {
+            let key = self.tables.zobrist.promoted[sq as usize];
+            self.hash ^= count_key(key, old) ^ count_key(key, from);
+            self.promoted[sq as usize] = from;
+        }
+    }
+
+    fn set_hand(&mut self, slot: usize, count: u8) {
+        let old = self.hand[slot];
+        let key = self.tables.zobrist.hand[slot];
+        self.hash ^= count_key(key, old) ^ count_key(key, count);
+        self.hand[slot] = count;
+    }
+
     /// Change a square, recording its old contents for unmake.
-    fn change(&mut self, sq: u16, new: u8, virgin: bool) {
-        self.changes.push(Change {
+    fn change(&mut self, sq: u16, new: u8, virgin: bool, promoted: u8) {
+        self.changes.push(Change::Square {
             sq,
             old: self.board[sq as usize],
             old_virgin: self.virgin[sq as usize],
+            old_promoted: self.promoted[sq as usize],
         });
         self.put(sq, new);
         self.set_virgin(sq, virgin);
+        self.set_promoted(sq, promoted);
+    }
+
+    /// Add `delta` pieces of `kind` to the hand of `colour`, recording it for unmake.
+    fn change_hand(&mut self, colour: usize, kind: usize, delta: i8) {
+        let slot = colour * self.tables.pieces.len() + kind;
+        let old = self.hand[slot];
+        self.changes.push(Change::Hand {
+            slot: slot as u16,
+            old,
+        });
+        self.set_hand(slot, (old as i16 + delta as i16).clamp(0, 255) as u8);
+    }
+
+    /// Remove the piece on `sq` as a capture by `capturer`, sending it to the capturer's hand
+    /// when the variant says so.
+    fn capture(&mut self, sq: u16, capturer: usize) {
+        let victim = self.board[sq as usize];
+        let t = &self.tables;
+        if t.hand.captures_to_hand {
+            let kind = match self.promoted_from(sq) {
+                Some(base) if t.hand.demote_on_capture => base,
+                _ => t.pieces[code::kind(victim)].hand_type,
+            };
+            if t.pieces[kind].royal {
+                self.change(sq, code::EMPTY, false, 0);
+                return;
+            }
+            self.change_hand(capturer, kind, 1);
+        }
+        self.change(sq, code::EMPTY, false, 0);
     }
 
     fn set_ep(&mut self, squares: [u16; 2], victim: u16) {
@@ -216,13 +299,32 @@ impl Position {
         self.set_ep([NO_SQUARE; 2], NO_SQUARE);
         let piece = self.board[mv.from as usize];
         self.halfmove += 1;
+        let us = self.side;
         match mv.kind {
             MoveKind::Castle => {
                 let partner = self.board[mv.kills[0] as usize];
-                self.change(mv.from, code::EMPTY, false);
-                self.change(mv.kills[0], code::EMPTY, false);
-                self.change(mv.to, piece, false);
-                self.change(mv.kills[1], partner, false);
+                let partner_promoted = self.promoted[mv.kills[0] as usize];
+                self.change(mv.from, code::EMPTY, false, 0);
+                self.change(mv.kills[0], code::EMPTY, false, 0);
+                self.change(mv.to, piece, false, 0);
+                self.change(mv.kills[1], partner, false, partner_promoted);
+                if let Some(g) = mv.gate_type() {
+                    let at = if mv.gate & GATE_ON_PARTNER != 0 {
+                        mv.kills[0]
+                    } else {
+                        mv.from
+                    };
+                    self.change_hand(us, g, -1);
+                    self.change(at, code::piece(g, us), false, 0);
+                }
+            }
+            MoveKind::Drop => {
+                let kind = mv.promotion as usize - 1;
+                self.change_hand(us, kind, -1);
+                self.change(mv.to, code::piece(kind, us), false, 0);
+                if self.tables.pieces[kind].resets_counter {
+                    self.halfmove = 0;
+                }
             }
             MoveKind::Normal => {
                 let info = &self.tables.pieces[code::kind(piece)];
@@ -230,18 +332,24 @@ impl Position {
                 for k in mv.kills {
                     if k != NO_SQUARE && code::is_piece(self.board[k as usize]) {
                         reset = true;
-                        self.change(k, code::EMPTY, false);
+                        self.capture(k, us);
                     }
                 }
                 if code::is_piece(self.board[mv.to as usize]) && mv.to != mv.from {
                     reset = true;
+                    self.capture(mv.to, us);
                 }
-                let placed = match mv.promotion_type() {
-                    Some(t) => code::piece(t, self.side),
-                    None => piece,
+                let mover_promoted = self.promoted[mv.from as usize];
+                let (placed, promoted) = match mv.promotion_type() {
+                    Some(t) => (code::piece(t, us), code::kind(piece) as u8 + 1),
+                    None => (piece, mover_promoted),
                 };
-                self.change(mv.from, code::EMPTY, false);
-                self.change(mv.to, placed, false);
+                self.change(mv.from, code::EMPTY, false, 0);
+                self.change(mv.to, placed, false, promoted);
+                if let Some(g) = mv.gate_type() {
+                    self.change_hand(us, g, -1);
+                    self.change(mv.from, code::piece(g, us), false, 0);
+                }
                 if reset {
                     self.halfmove = 0;
                 }
@@ -283,9 +391,19 @@ impl Position {
     pub fn unmake(&mut self) {
         let undo = self.undos.pop().expect("unmake without make");
         while self.changes.len() > undo.changes as usize {
-            let c = self.changes.pop().expect("change stack out of step");
-            self.put(c.sq, c.old);
-            self.virgin[c.sq as usize] = c.old_virgin;
+            match self.changes.pop().expect("change stack out of step") {
+                Change::Square {
+                    sq,
+                    old,
+                    old_virgin,
+                    old_promoted,
+                } => {
+                    self.put(sq, old);
+                    self.virgin[sq as usize] = old_virgin;
+                    self.promoted[sq as usize] = old_promoted;
+                }
+                Change::Hand { slot, old } => self.hand[slot as usize] = old,
+            }
         }
         self.ep = undo.ep;
         self.ep_victim = undo.ep_victim;
@@ -332,6 +450,12 @@ impl Position {
                 h ^= t.zobrist.ep[s as usize];
             }
         }
+        for (sq, &p) in self.promoted.iter().enumerate() {
+            h ^= count_key(t.zobrist.promoted[sq], p);
+        }
+        for (slot, &n) in self.hand.iter().enumerate() {
+            h ^= count_key(t.zobrist.hand[slot], n);
+        }
         if self.side == 1 {
             h ^= t.zobrist.side;
         }
@@ -345,6 +469,17 @@ impl Position {
     /// Put a piece code (or `code::EMPTY`) on a square.
     pub fn set_piece(&mut self, sq: u16, piece: u8) {
         self.put(sq, piece);
+    }
+
+    /// Set the number of pieces of `kind` in the hand of `colour`.
+    pub fn set_in_hand(&mut self, colour: usize, kind: usize, count: u8) {
+        let slot = colour * self.tables.pieces.len() + kind;
+        self.set_hand(slot, count);
+    }
+
+    /// Mark the piece on `sq` as promoted from `base` (or not promoted).
+    pub fn set_promoted_from(&mut self, sq: u16, base: Option<usize>) {
+        self.set_promoted(sq, base.map_or(0, |b| b as u8 + 1));
     }
 
     /// Mark the piece on `sq` as unmoved or moved.

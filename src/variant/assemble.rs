@@ -35,12 +35,25 @@ struct Merged {
     repetition: Option<GameValue>,
 }
 
-/// Builds the variant described by `chain` (root ancestor first, the loaded file last).
+/// Builds the variant described by `chain` (root ancestor first, the loaded file last). An error
+/// found in an inherited file says which file was being loaded.
 pub fn assemble(chain: &[Source]) -> Result<Variant, LoadError> {
-    let merged = merge(chain)?;
     let Some(leaf) = chain.last() else {
-        return Err(LoadError::without_position("<none>", "no variant file given"));
+        return Err(LoadError::without_position(
+            "<none>",
+            "no variant file given",
+        ));
     };
+    build(chain, leaf).map_err(|mut e| {
+        if e.file != leaf.label {
+            e.message = format!("{} (inherited by {})", e.message, leaf.label);
+        }
+        e
+    })
+}
+
+fn build(chain: &[Source], leaf: &Source) -> Result<Variant, LoadError> {
+    let merged = merge(chain)?;
     let missing = |field: &str| {
         leaf.error_at(
             &[],
@@ -50,7 +63,10 @@ pub fn assemble(chain: &[Source]) -> Result<Variant, LoadError> {
     let name = leaf.file.name.clone().ok_or_else(|| missing("name"))?;
     let board = merged.board.as_ref().ok_or_else(|| missing("board"))?;
     let (files, ranks) = board_size(&chain[board.src], board)?;
-    let p2c = merged.piece_to_char.as_ref().ok_or_else(|| missing("piece_to_char"))?;
+    let p2c = merged
+        .piece_to_char
+        .as_ref()
+        .ok_or_else(|| missing("piece_to_char"))?;
     let start = merged.start.as_ref().ok_or_else(|| missing("start"))?;
     let defs = merged.pieces.as_deref().unwrap_or_default();
     if defs.is_empty() {
@@ -60,7 +76,7 @@ pub fn assemble(chain: &[Source]) -> Result<Variant, LoadError> {
     let dims = Dims { files, ranks };
     let mut pieces = Vec::with_capacity(defs.len());
     for def in defs {
-        pieces.push(piece(&chain[def.src], def, &p2c.value, &letters, dims)?);
+        pieces.push(piece(chain, def, p2c, &letters, dims)?);
     }
     let castling = match &merged.castling {
         Some(At {
@@ -70,7 +86,11 @@ pub fn assemble(chain: &[Source]) -> Result<Variant, LoadError> {
         }) => Some(castling(&chain[*src], path, c, &letters, dims)?),
         _ => None,
     };
-    let royal: Vec<char> = pieces.iter().filter(|p| p.royal).map(|p| p.letter).collect();
+    let royal: Vec<char> = pieces
+        .iter()
+        .filter(|p| p.royal)
+        .map(|p| p.letter)
+        .collect();
     let expect = Expect {
         files,
         ranks,
@@ -87,7 +107,9 @@ pub fn assemble(chain: &[Source]) -> Result<Variant, LoadError> {
         ranks,
         holdings: merged.holdings.map_or(0, |h| h.value),
         piece_to_char: p2c.value.clone(),
-        parent: merged.parent.map_or_else(|| "fairy".to_string(), |p| p.value),
+        parent: merged
+            .parent
+            .map_or_else(|| "fairy".to_string(), |p| p.value),
         start_fen: start.value.clone(),
         pieces,
         castling,
@@ -111,7 +133,12 @@ fn merge(chain: &[Source]) -> Result<Merged, LoadError> {
         let at = |key: &'static str| vec![Key(key)];
         set(&mut m.board, f.board, src, at("board"));
         set(&mut m.holdings, f.holdings, src, at("holdings"));
-        set(&mut m.piece_to_char, f.piece_to_char.clone(), src, at("piece_to_char"));
+        set(
+            &mut m.piece_to_char,
+            f.piece_to_char.clone(),
+            src,
+            at("piece_to_char"),
+        );
         set(&mut m.parent, f.parent.clone(), src, at("parent"));
         set(&mut m.start, f.start.clone(), src, at("start"));
         set(&mut m.chess960, f.chess960, src, at("chess960"));
@@ -143,7 +170,12 @@ fn merge(chain: &[Source]) -> Result<Merged, LoadError> {
                     format!("piece letter `{letter}` must be an upper-case ASCII letter"),
                 ));
             }
-            if f.pieces.iter().flatten().take(i).any(|d| d.letter == letter) {
+            if f.pieces
+                .iter()
+                .flatten()
+                .take(i)
+                .any(|d| d.letter == letter)
+            {
                 return Err(source.error_in(
                     &path,
                     0,
@@ -205,9 +237,8 @@ fn zones(
     dims: Dims,
 ) -> Result<[SquareSet; 2], LoadError> {
     let read = |key: &'static str, text: &str| {
-        parse_region(text, dims.files, dims.ranks).map_err(|e| {
-            source.error_in(&[base, &[Key(key)]].concat(), e.position, e.message)
-        })
+        parse_region(text, dims.files, dims.ranks)
+            .map_err(|e| source.error_in(&[base, &[Key(key)]].concat(), e.position, e.message))
     };
     let w = read(white_key, white)?;
     let b = match black {
@@ -217,22 +248,26 @@ fn zones(
     Ok([w, b])
 }
 
+/// One piece type; a letter missing from piece_to_char is reported where the later of the two
+/// was written (a child's piece_to_char that drops an inherited letter, or a child's new piece).
 fn piece(
-    source: &Source,
+    chain: &[Source],
     def: &At<PieceDef>,
-    piece_to_char: &str,
+    piece_to_char: &At<String>,
     letters: &[char],
     dims: Dims,
 ) -> Result<PieceType, LoadError> {
+    let source = &chain[def.src];
     let d = &def.value;
     let path = |key: &'static str| [def.path.as_slice(), &[Key(key)]].concat();
-    if !piece_to_char.contains(d.letter) && !piece_to_char.contains(d.letter.to_ascii_lowercase())
-    {
-        return Err(source.error_in(
-            &path("letter"),
-            0,
-            format!("piece letter `{}` is missing from piece_to_char", d.letter),
-        ));
+    let p2c = &piece_to_char.value;
+    if !p2c.contains(d.letter) && !p2c.contains(d.letter.to_ascii_lowercase()) {
+        let message = format!("piece letter `{}` is missing from piece_to_char", d.letter);
+        return Err(if piece_to_char.src > def.src {
+            chain[piece_to_char.src].error_at(&piece_to_char.path, message)
+        } else {
+            source.error_in(&path("letter"), 0, message)
+        });
     }
     let moves = betza::parse(&d.moves)
         .map_err(|e| source.error_in(&path("moves"), e.position, e.message))?;
@@ -241,7 +276,9 @@ fn piece(
             source,
             &def.path,
             ("initial_zone", text),
-            d.initial_zone_black.as_deref().map(|t| ("initial_zone_black", t)),
+            d.initial_zone_black
+                .as_deref()
+                .map(|t| ("initial_zone_black", t)),
             dims,
         )?),
         None if d.initial_zone_black.is_some() => {
@@ -253,7 +290,13 @@ fn piece(
         None => None,
     };
     let initial_zone_ii = match &d.initial_zone_ii {
-        Some(text) => Some(zones(source, &def.path, ("initial_zone_ii", text), None, dims)?),
+        Some(text) => Some(zones(
+            source,
+            &def.path,
+            ("initial_zone_ii", text),
+            None,
+            dims,
+        )?),
         None => None,
     };
     let promotion = match &d.promotion {
@@ -288,7 +331,13 @@ fn promotion(
         dims,
     )?;
     let choices_path = [base, &[Key("choices")]].concat();
-    let choices = piece_indices(source, &choices_path, &p.choices, letters, "promotion choice")?;
+    let choices = piece_indices(
+        source,
+        &choices_path,
+        &p.choices,
+        letters,
+        "promotion choice",
+    )?;
     if choices.is_empty() {
         return Err(source.error_at(&choices_path, "a promotion needs at least one choice"));
     }
@@ -326,7 +375,11 @@ fn piece_indices(
                 .iter()
                 .position(|l| *l == c.to_ascii_uppercase())
                 .ok_or_else(|| {
-                    source.error_in(path, i, format!("{what} `{c}` is not a piece of this variant"))
+                    source.error_in(
+                        path,
+                        i,
+                        format!("{what} `{c}` is not a piece of this variant"),
+                    )
                 })
         })
         .collect()
@@ -340,7 +393,13 @@ fn castling(
     dims: Dims,
 ) -> Result<Castling, LoadError> {
     let path = |key: &'static str| [base, &[Key(key)]].concat();
-    let king = piece_indices(source, &path("king"), &c.king.to_string(), letters, "castling king")?;
+    let king = piece_indices(
+        source,
+        &path("king"),
+        &c.king.to_string(),
+        letters,
+        "castling king",
+    )?;
     let partners = piece_indices(
         source,
         &path("partners"),
@@ -349,31 +408,44 @@ fn castling(
         "castling partner",
     )?;
     if partners.is_empty() {
-        return Err(source.error_at(&path("partners"), "castling needs at least one partner type"));
+        return Err(source.error_at(
+            &path("partners"),
+            "castling needs at least one partner type",
+        ));
     }
-    let file = |key: &'static str, letter: char| {
-        match file_index(letter, dims.files) {
-            Some(Ok(f)) => Ok(f),
-            Some(Err(message)) => Err(source.error_in(&path(key), 0, message)),
-            None => Err(source.error_in(
-                &path(key),
-                0,
-                format!("`{letter}` is not a file letter (a, b, c, ...)"),
-            )),
-        }
+    let file = |key: &'static str, letter: char| match file_index(letter, dims.files) {
+        Some(Ok(f)) => Ok(f),
+        Some(Err(message)) => Err(source.error_in(&path(key), 0, message)),
+        None => Err(source.error_in(
+            &path(key),
+            0,
+            format!("`{letter}` is not a file letter (a, b, c, ...)"),
+        )),
     };
     let rank = c.rank.unwrap_or(1);
     if !(1..=u32::from(dims.ranks)).contains(&rank) {
         return Err(source.error_at(
             &path("rank"),
-            format!("castling rank {rank} is off this board, which has {} ranks", dims.ranks),
+            format!(
+                "castling rank {rank} is off this board, which has {} ranks",
+                dims.ranks
+            ),
         ));
     }
+    let last_file = (b'a' + dims.files - 1) as char;
     Ok(Castling {
         king: king[0],
         partners,
         kingside_file: file("kingside_file", c.kingside_file)?,
         queenside_file: file("queenside_file", c.queenside_file)?,
         rank: rank as u8 - 1,
+        kingside_partner_file: file(
+            "kingside_partner_file",
+            c.kingside_partner_file.unwrap_or(last_file),
+        )?,
+        queenside_partner_file: file(
+            "queenside_partner_file",
+            c.queenside_partner_file.unwrap_or('a'),
+        )?,
     })
 }

@@ -57,7 +57,12 @@ pub fn check_start(fen: &str, expect: &Expect) -> Result<(), FenIssue> {
     }
     match fields.get(1) {
         Some((_, side)) if side == "w" || side == "b" => {}
-        Some((at, side)) => return issue(*at, format!("side to move must be `w` or `b`, not `{side}`")),
+        Some((at, side)) => {
+            return issue(
+                *at,
+                format!("side to move must be `w` or `b`, not `{side}`"),
+            )
+        }
         None => return issue(chars.len(), "the start FEN has no side to move".to_string()),
     }
     if let Some((at, rights)) = fields.get(2) {
@@ -127,7 +132,9 @@ fn check_board(board: &[char], expect: &Expect, royals: &mut [usize; 2]) -> Resu
                 if !expect.letters.contains(&up) {
                     return Err(FenIssue {
                         position: i,
-                        message: format!("`{l}` in the start position is not a piece of this variant"),
+                        message: format!(
+                            "`{l}` in the start position is not a piece of this variant"
+                        ),
                     });
                 }
                 if expect.royal.contains(&up) {
@@ -141,7 +148,9 @@ fn check_board(board: &[char], expect: &Expect, royals: &mut [usize; 2]) -> Resu
             Some(other) => {
                 return Err(FenIssue {
                     position: i,
-                    message: format!("unexpected `{other}` in the board part of the start position"),
+                    message: format!(
+                        "unexpected `{other}` in the board part of the start position"
+                    ),
                 })
             }
         }

@@ -34,7 +34,11 @@ impl LoadError {
             line,
             column,
             message,
-            line_text: text.lines().nth(line.saturating_sub(1)).unwrap_or("").to_string(),
+            line_text: text
+                .lines()
+                .nth(line.saturating_sub(1))
+                .unwrap_or("")
+                .to_string(),
         }
     }
 
@@ -54,7 +58,11 @@ impl fmt::Display for LoadError {
         if self.line == 0 {
             return write!(f, "{}: {}", self.file, self.message);
         }
-        writeln!(f, "{}:{}:{}: {}", self.file, self.line, self.column, self.message)?;
+        writeln!(
+            f,
+            "{}:{}:{}: {}",
+            self.file, self.line, self.column, self.message
+        )?;
         writeln!(f, "{}", self.line_text)?;
         let pad: String = self
             .line_text
@@ -269,9 +277,14 @@ fn embedded_index() -> &'static [IndexEntry] {
         embedded::FILES
             .iter()
             .map(|f| {
-                let parsed = Source::parse(String::new(), String::new(), f.text.to_string(), Home::Embedded)
-                    .ok()
-                    .map(|s| s.file);
+                let parsed = Source::parse(
+                    String::new(),
+                    String::new(),
+                    f.text.to_string(),
+                    Home::Embedded,
+                )
+                .ok()
+                .map(|s| s.file);
                 IndexEntry {
                     stem: f.stem,
                     text: f.text,

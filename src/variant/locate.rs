@@ -87,7 +87,10 @@ pub fn offset_in_literal(text: &str, start: usize, index: usize) -> usize {
     } else {
         return start;
     };
-    let mut chars = rest.char_indices().skip_while(|(i, _)| *i < open).peekable();
+    let mut chars = rest
+        .char_indices()
+        .skip_while(|(i, _)| *i < open)
+        .peekable();
     for _ in 0..index {
         match chars.next() {
             Some((_, '\\')) if !raw => skip_escape(&mut chars),
@@ -315,7 +318,16 @@ mod tests {
 
     #[test]
     fn survives_garbage() {
-        for text in ["", "(", ")", "#![", "r#\"", "'\\u{", "(a: (b: [1, (c:", "\"é"] {
+        for text in [
+            "",
+            "(",
+            ")",
+            "#![",
+            "r#\"",
+            "'\\u{",
+            "(a: (b: [1, (c:",
+            "\"é",
+        ] {
             let map = SourceMap::new(text);
             let _ = map.offset(&[Seg::Key("a"), Seg::Index(3)]);
             let _ = offset_in_literal(text, 0, 5);

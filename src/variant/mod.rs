@@ -93,6 +93,12 @@ pub struct Castling {
     pub queenside_file: u8,
     /// 0-based rank of White's castling (Black's is mirrored).
     pub rank: u8,
+    /// 0-based file where the partner of a `K` (X-FEN) right is looked for first, searching
+    /// towards the king: the last file, except where the partner starts inside the edge (Shako's
+    /// rooks on i2/b2, Fairy-Stockfish's castlingRookKingsideFile).
+    pub kingside_partner_file: u8,
+    /// Same for a `Q` right, searching from this file towards the king (0 = the a-file).
+    pub queenside_partner_file: u8,
 }
 
 /// Game-end rules that are not part of move generation.

@@ -80,12 +80,13 @@ pub fn parse_region(text: &str, files: u8, ranks: u8) -> Result<SquareSet, Regio
             (false, None) => start = Some(i),
             (true, Some(s)) => {
                 let item: String = text.chars().skip(s).take(i - s).collect();
-                set = set.union(&parse_item(&item, files, ranks).map_err(|message| {
-                    RegionError {
-                        position: s,
-                        message,
-                    }
-                })?);
+                set =
+                    set.union(
+                        &parse_item(&item, files, ranks).map_err(|message| RegionError {
+                            position: s,
+                            message,
+                        })?,
+                    );
                 start = None;
             }
             _ => {}
@@ -96,9 +97,8 @@ pub fn parse_region(text: &str, files: u8, ranks: u8) -> Result<SquareSet, Regio
 
 /// One region item: a square, a whole rank or a whole file.
 fn parse_item(item: &str, files: u8, ranks: u8) -> Result<SquareSet, String> {
-    let expected = || {
-        format!("`{item}` is not a square like `e4`, a rank like `*8` or a file like `a*`")
-    };
+    let expected =
+        || format!("`{item}` is not a square like `e4`, a rank like `*8` or a file like `a*`");
     let mut set = SquareSet::EMPTY;
     if let Some(rank) = item.strip_prefix('*') {
         let r = rank_index(rank, ranks).ok_or_else(expected)??;

@@ -143,6 +143,11 @@ pub struct CastlingDef {
     pub queenside_file: char,
     /// White's castling rank, counted from 1 (default 1); Black's is mirrored.
     pub rank: Option<u32>,
+    /// File where the partner of a `K` castling right is looked for first, moving towards the
+    /// king (default: the last file). Only needed when partners start inside the edge.
+    pub kingside_partner_file: Option<char>,
+    /// Same for a `Q` right (default `a`).
+    pub queenside_partner_file: Option<char>,
 }
 
 /// Game-end values and counting rules; each field defaults separately (checkmate `Loss`,

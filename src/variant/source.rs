@@ -33,7 +33,12 @@ pub struct Source {
 
 impl Source {
     /// Parses `text`; RON syntax errors and unknown keys come back with their position.
-    pub fn parse(label: String, key: String, text: String, home: Home) -> Result<Source, LoadError> {
+    pub fn parse(
+        label: String,
+        key: String,
+        text: String,
+        home: Home,
+    ) -> Result<Source, LoadError> {
         let options = ron::Options::default().with_default_extension(Extensions::IMPLICIT_SOME);
         match options.from_str::<VariantFile>(&text) {
             Ok(file) => Ok(Source {
@@ -58,7 +63,13 @@ impl Source {
                     offset = text[..offset].rfind(found.as_str()).unwrap_or(offset);
                 }
                 let (line, column) = line_col(&text, offset);
-                Err(LoadError::new(&label, &text, line, column, describe(&e.code)))
+                Err(LoadError::new(
+                    &label,
+                    &text,
+                    line,
+                    column,
+                    describe(&e.code),
+                ))
             }
         }
     }
@@ -107,7 +118,10 @@ fn describe(code: &ron::Error) -> String {
         }
         ron::Error::NoSuchEnumVariant {
             expected, found, ..
-        } => format!("unknown value `{found}`; expected one of {}", list(expected)),
+        } => format!(
+            "unknown value `{found}`; expected one of {}",
+            list(expected)
+        ),
         other => other.to_string(),
     }
 }
