@@ -323,16 +323,16 @@ fn start_position_must_fit() {
         "`x` in the start position",
     );
     bad(
-        "rnbqk/ppppp/5/PPPPP/RNBQQ",
-        "rnbqk/",
-        0,
-        "White has no royal piece",
+        "rnbqk/ppppp/5/PPPPP/RNBQK[Qx]",
+        "[Qx]",
+        2,
+        "`x` in the holdings",
     );
     bad(
-        "knbqk/ppppp/5/PPPPP/RNBQK",
-        "knbqk/",
-        0,
-        "Black has 2 royal pieces",
+        "rnbqk/ppppp/5/PPPPP/RNBQK[Q",
+        "[Q",
+        2,
+        "closing `]`",
     );
     let text = base_with("w - - 0 1", "x - - 0 1");
     expect_error(&text, "x - - 0 1", 0, "side to move");

@@ -10,7 +10,7 @@ use crate::movegen::pseudo::piece_moves;
 use crate::movegen::tables::{code, Tables};
 use crate::movegen::{Move, NO_SQUARE};
 use crate::position::{Position, RankStyle};
-use crate::variant::{GameValue, PieceType, Rules, Variant};
+use crate::variant::{GameValue, Hand, PieceType, Rules, Variant};
 
 /// A square as (file, rank), both 0-based.
 pub type Coord = (u8, u8);
@@ -62,28 +62,8 @@ impl Query {
 
 fn test_variant(q: &Query) -> Result<Variant, BetzaError> {
     let moves = parse(&q.betza)?;
-    let blocker = PieceType {
-        letter: 'X',
-        name: "blocker".into(),
-        moves_text: String::new(),
-        moves: parse("")?,
-        royal: false,
-        promotion: None,
-        value: None,
-        initial_zone: None,
-        initial_zone_ii: None,
-    };
-    let piece = PieceType {
-        letter: 'T',
-        name: "tested".into(),
-        moves_text: q.betza.clone(),
-        moves,
-        royal: false,
-        promotion: None,
-        value: None,
-        initial_zone: None,
-        initial_zone_ii: None,
-    };
+    let blocker = PieceType::new('X', "blocker", "", parse("")?);
+    let piece = PieceType::new('T', "tested", &q.betza, moves);
     let start = q.start.unwrap_or(q.square);
     let mut rows = Vec::new();
     for r in (0..q.ranks).rev() {
@@ -124,6 +104,7 @@ fn test_variant(q: &Query) -> Result<Variant, BetzaError> {
             repetition_count: 0,
             repetition: GameValue::Draw,
         },
+        hand: Hand::default(),
         source: "<betza query>".into(),
     })
 }

@@ -7,7 +7,7 @@
 use arrayvec::ArrayVec;
 
 use super::attack::{attacked, attacked_ignoring, in_check, pinned};
-use super::moves::{Move, NO_SQUARE};
+use super::moves::{Move, GATE_ON_PARTNER, NO_SQUARE};
 use super::pseudo;
 use super::tables::code;
 use crate::position::Position;
@@ -16,6 +16,12 @@ use crate::position::Position;
 pub fn generate(pos: &mut Position, out: &mut Vec<Move>) {
     out.clear();
     pseudo::generate(pos, out);
+    if pos.tables.hand.gating {
+        add_gating(pos, out);
+    }
+    if !pos.tables.hand.drop_checks {
+        out.retain(|&mv| !mv.is_drop() || !gives_check(pos, mv));
+    }
     let us = pos.side();
     let them = us ^ 1;
     if pos.royals(us).is_empty() {
@@ -52,6 +58,48 @@ pub fn generate(pos: &mut Position, out: &mut Vec<Move>) {
         }
     }
     out.truncate(kept);
+}
+
+/// Whether making `mv` attacks a royal piece of the opponent.
+fn gives_check(pos: &Position, mv: Move) -> bool {
+    let mut p = pos.clone();
+    p.make(mv);
+    in_check(&p, p.side())
+}
+
+/// Seirawan gating: every move of an unmoved piece from the gating rank may also bring a piece
+/// from the hand onto the square it leaves (for castling: the king's or the partner's square,
+/// if that square is empty afterwards).
+fn add_gating(pos: &Position, out: &mut Vec<Move>) {
+    let us = pos.side();
+    let tables = &pos.tables;
+    let rank = tables.hand.gating_rank[us];
+    let gates: Vec<u8> = (0..tables.pieces.len())
+        .filter(|&k| pos.in_hand(us, k) > 0)
+        .map(|k| k as u8 + 1)
+        .collect();
+    if gates.is_empty() {
+        return;
+    }
+    let geo = *pos.geo();
+    for i in 0..out.len() {
+        let mv = out[i];
+        if mv.is_drop() || !pos.is_virgin(mv.from) || geo.coords(mv.from).1 != rank {
+            continue;
+        }
+        let free = |sq: u16| !mv.is_castle() || (sq != mv.to && sq != mv.kills[1]);
+        for &g in &gates {
+            if mv.to != mv.from && free(mv.from) {
+                out.push(Move { gate: g, ..mv });
+            }
+            if mv.is_castle() && free(mv.kills[0]) {
+                out.push(Move {
+                    gate: g | GATE_ON_PARTNER,
+                    ..mv
+                });
+            }
+        }
+    }
 }
 
 /// Full legality test of a pseudo-legal move.

@@ -207,7 +207,7 @@ impl<S: Sink> Walk<'_, S> {
         if !ok {
             return true;
         }
-        emit(self.colour, self.info, self.from, sq, kills, self.sink)
+        emit(self.pos, self.colour, self.info, self.from, sq, kills, self.sink)
     }
 
     #[allow(clippy::too_many_arguments)]

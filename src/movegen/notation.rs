@@ -1,10 +1,13 @@
-//! Move text in and out, in CECP coordinate notation: `e2e4`, `e7e8q`, castling as the king's
-//! move (`e1g1`, or `O-O`/`O-O-O` in Chess960-style variants and whenever the king stays put),
-//! multi-leg moves as legs through their victims (`d4e5,e5f6`), a pass as `@@@@`.
-//! Reading accepts those forms and the alternatives GUIs send (king-takes-rook castling,
-//! upper-case promotion letters).
+//! Move text in and out, in CECP coordinate notation: `e2e4`, `e7e8q`, shogi-style promotion
+//! to a piece's promoted form as `+`, castling as the king's move (`e1g1`, or `O-O`/`O-O-O` in
+//! Chess960-style variants and whenever the king stays put), multi-leg moves as legs through
+//! their victims (`d4e5,e5f6`), a pass as `@@@@`, drops as `P@e4` (upper-case letter for both
+//! colours), Seirawan gating as a suffix letter (`e1g1h`; gating on the castling partner's
+//! square is written from the partner's square, `h1e1h`). Reading accepts those forms and the
+//! alternatives GUIs send (king-takes-rook castling, upper-case promotion letters, `=` for a
+//! declined promotion).
 
-use super::moves::{Move, NO_SQUARE};
+use super::moves::{Move, GATE_ON_PARTNER, NO_SQUARE};
 use super::tables::code;
 use crate::position::{Position, RankStyle};
 
@@ -12,12 +15,26 @@ use crate::position::{Position, RankStyle};
 pub fn move_text(pos: &Position, mv: Move, style: RankStyle) -> String {
     let geo = pos.geo();
     let name = |sq: u16| geo.name(sq, style);
+    if let Some(kind) = mv.drop_type() {
+        return format!("{}@{}", pos.tables.pieces[kind].letter, name(mv.to));
+    }
+    let gate = mv
+        .gate_type()
+        .map(|g| pos.tables.pieces[g].letter.to_ascii_lowercase());
+    if mv.is_castle() && mv.gate & GATE_ON_PARTNER != 0 {
+        let mut text = format!("{}{}", name(mv.kills[0]), name(mv.from));
+        text.extend(gate);
+        return text;
+    }
     if mv.is_castle() {
         let chess960 = pos.tables.variant.chess960;
-        if chess960 || mv.from == mv.to {
-            return if mv.kills[0] > mv.from { "O-O" } else { "O-O-O" }.into();
-        }
-        return format!("{}{}", name(mv.from), name(mv.to));
+        let mut text = if chess960 || mv.from == mv.to {
+            if mv.kills[0] > mv.from { "O-O" } else { "O-O-O" }.to_string()
+        } else {
+            format!("{}{}", name(mv.from), name(mv.to))
+        };
+        text.extend(gate);
+        return text;
     }
     if mv.from == mv.to && mv.kills.iter().all(|&k| k == NO_SQUARE) {
         return "@@@@".into();
@@ -35,8 +52,14 @@ pub fn move_text(pos: &Position, mv: Move, style: RankStyle) -> String {
     }
     text.push_str(&format!("{}{}", name(at), name(mv.to)));
     if let Some(t) = mv.promotion_type() {
-        text.push(pos.tables.pieces[t].letter.to_ascii_lowercase());
+        let mover = code::kind(pos.at(mv.from));
+        if pos.tables.pieces[t].promoted_of == Some(mover) {
+            text.push('+');
+        } else {
+            text.push(pos.tables.pieces[t].letter.to_ascii_lowercase());
+        }
     }
+    text.extend(gate);
     text
 }
 
@@ -53,6 +76,19 @@ fn is_en_passant(pos: &Position, mv: Move) -> bool {
 fn alternatives(pos: &Position, mv: Move, style: RankStyle) -> Vec<String> {
     let geo = pos.geo();
     let mut alts = Vec::new();
+    if let Some(kind) = mv.drop_type() {
+        let letter = pos.tables.pieces[kind].letter.to_ascii_lowercase();
+        alts.push(format!("{letter}@{}", geo.name(mv.to, style)));
+    }
+    let mover = pos.at(mv.from);
+    let may_promote = code::is_piece(mover)
+        && pos.tables.pieces[code::kind(mover)]
+            .promotion
+            .as_ref()
+            .is_some_and(|p| !p.mandatory);
+    if mv.promotion == 0 && !mv.is_drop() && may_promote {
+        alts.push(format!("{}=", move_text(pos, mv, style)));
+    }
     if mv.is_castle() {
         alts.push(format!("{}{}", geo.name(mv.from, style), geo.name(mv.kills[0], style)));
         alts.push(format!("{}{}", geo.name(mv.from, style), geo.name(mv.to, style)));
@@ -65,12 +101,14 @@ fn alternatives(pos: &Position, mv: Move, style: RankStyle) -> Vec<String> {
 
 /// Find the legal move `text` names among `legal`.
 pub fn parse_move(pos: &Position, legal: &[Move], text: &str, style: RankStyle) -> Option<Move> {
-    let wanted = text.trim().trim_end_matches(['+', '#', '!', '?']);
-    let lower = wanted.to_ascii_lowercase();
-    legal.iter().copied().find(|&mv| {
-        let t = move_text(pos, mv, style);
-        t == wanted
-            || t.to_ascii_lowercase() == lower
-            || alternatives(pos, mv, style).iter().any(|a| a == wanted)
-    })
+    let text = text.trim();
+    let find = |wanted: &str| {
+        legal.iter().copied().find(|&mv| {
+            let t = move_text(pos, mv, style);
+            t == wanted
+                || (!mv.is_drop() && t.eq_ignore_ascii_case(wanted))
+                || alternatives(pos, mv, style).iter().any(|a| a == wanted)
+        })
+    };
+    find(text).or_else(|| find(text.trim_end_matches(['+', '#', '!', '?'])))
 }

@@ -17,7 +17,9 @@ pub fn generate<S: Sink>(pos: &Position, sink: &mut S) {
             return;
         }
     }
-    castling::generate(pos, sink);
+    if castling::generate(pos, sink) && pos.tables.hand.drops {
+        drops(pos, sink);
+    }
 }
 
 /// Moves of the piece on `from` (of either colour). Returns false if the sink asked to stop.
@@ -105,9 +107,14 @@ pub fn initial_ok(pos: &Position, from: u16, colour: usize, info: &PieceInfo, in
     pos.tables.start_board[behind as usize] == pos.at(from)
 }
 
-/// Emit a move, expanded into its promotion choices where the piece promotes on `to`.
+/// Emit a move, expanded into its promotion choices where the piece promotes: a move ending
+/// in the zone (or starting there, for shogi-style zones). The unpromoted move is kept when
+/// promotion is optional, unless the piece could never move again from `to` in a variant that
+/// forbids that; choices limited to captured types drop the others.
 #[inline]
+#[allow(clippy::too_many_arguments)]
 pub fn emit<S: Sink>(
+    pos: &Position,
     colour: usize,
     info: &PieceInfo,
     from: u16,
@@ -116,9 +123,17 @@ pub fn emit<S: Sink>(
     sink: &mut S,
 ) -> bool {
     let mv = Move::with_kills(from, to, kills);
+    let dead_end = pos.tables.hand.immobility_illegal && info.dead[colour].has(to);
     if let Some(promo) = &info.promotion {
-        if promo.zone[colour].has(to) {
+        if promo.zone[colour].has(to) || (promo.from_zone && promo.zone[colour].has(from)) {
+            let types = pos.tables.pieces.len();
             for &choice in &promo.choices[colour] {
+                let kind = choice as usize - 1;
+                if promo.only_captured
+                    && pos.count(colour, kind) >= pos.tables.start_counts[colour * types + kind]
+                {
+                    continue;
+                }
                 if !sink.push(Move {
                     promotion: choice,
                     ..mv
@@ -126,12 +141,49 @@ pub fn emit<S: Sink>(
                     return false;
                 }
             }
-            if promo.mandatory {
+            if promo.mandatory || dead_end {
                 return true;
             }
         }
     }
+    if dead_end {
+        return true;
+    }
     sink.push(mv)
+}
+
+/// Drops of the side to move: each piece type in hand on each empty square of its drop zone,
+/// except where it would exceed its per-file limit or could never move again.
+pub fn drops<S: Sink>(pos: &Position, sink: &mut S) -> bool {
+    let tables = &pos.tables;
+    let us = pos.side();
+    for (kind, info) in tables.pieces.iter().enumerate() {
+        if pos.in_hand(us, kind) == 0 {
+            continue;
+        }
+        let own = code::piece(kind, us);
+        for &sq in &tables.board_squares {
+            if pos.at(sq) != code::EMPTY || !info.drop_zone[us].has(sq) {
+                continue;
+            }
+            if tables.hand.immobility_illegal && info.dead[us].has(sq) {
+                continue;
+            }
+            if info.drop_file_limit > 0 {
+                let (file, _) = pos.geo().coords(sq);
+                let on_file = (0..pos.geo().ranks)
+                    .filter(|&r| pos.at(pos.geo().square(file, r)) == own)
+                    .count();
+                if on_file >= info.drop_file_limit as usize {
+                    continue;
+                }
+            }
+            if !sink.push(Move::drop(kind, sq)) {
+                return false;
+            }
+        }
+    }
+    true
 }
 
 #[inline]
@@ -193,18 +245,18 @@ fn walk_ray<S: Sink>(
         let to = at as u16;
         if p == code::EMPTY {
             if f & flags::QUIET != 0 {
-                if !emit(colour, info, from, to, [NO_SQUARE; 2], sink) {
+                if !emit(pos, colour, info, from, to, [NO_SQUARE; 2], sink) {
                     return false;
                 }
             } else if f & flags::EN_PASSANT != 0
                 && pos.ep_squares().contains(&to)
-                && !emit(colour, info, from, to, [pos.ep_victim(), NO_SQUARE], sink)
+                && !emit(pos, colour, info, from, to, [pos.ep_victim(), NO_SQUARE], sink)
             {
                 return false;
             }
             continue;
         }
-        if capturable(pos, p, colour, f) && !emit(colour, info, from, to, [NO_SQUARE; 2], sink)
+        if capturable(pos, p, colour, f) && !emit(pos, colour, info, from, to, [NO_SQUARE; 2], sink)
         {
             return false;
         }
@@ -268,12 +320,12 @@ fn walk_wrap_ray<S: Sink>(
             continue;
         }
         if p == code::EMPTY {
-            if f & flags::QUIET != 0 && !emit(colour, info, from, to, [NO_SQUARE; 2], sink) {
+            if f & flags::QUIET != 0 && !emit(pos, colour, info, from, to, [NO_SQUARE; 2], sink) {
                 return false;
             }
             continue;
         }
-        if capturable(pos, p, colour, f) && !emit(colour, info, from, to, [NO_SQUARE; 2], sink)
+        if capturable(pos, p, colour, f) && !emit(pos, colour, info, from, to, [NO_SQUARE; 2], sink)
         {
             return false;
         }

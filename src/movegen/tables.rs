@@ -27,6 +27,9 @@ impl SqBits {
     pub fn add(&mut self, sq: u16) {
         self.0[(sq >> 6) as usize] |= 1 << (sq & 63);
     }
+    pub fn is_empty(&self) -> bool {
+        self.0.iter().all(|&w| w == 0)
+    }
     fn from_set(geo: &Geometry, set: &SquareSet) -> SqBits {
         let mut bits = SqBits::default();
         for r in 0..geo.ranks {
@@ -77,6 +80,10 @@ pub struct PromotionT {
     /// Piece type index + 1 of each choice, per colour.
     pub choices: [Vec<u8>; 2],
     pub mandatory: bool,
+    /// Also when the move starts in the zone.
+    pub from_zone: bool,
+    /// Only to types the side has fewer of than at the start.
+    pub only_captured: bool,
 }
 
 /// Everything the generator knows about one piece type.
@@ -97,6 +104,8 @@ pub struct PieceInfo {
     /// The type that goes to the capturer's hand when it is captured (itself, or its unpromoted
     /// form).
     pub hand_type: usize,
+    /// The type this is the promoted form of (FEN `+X`).
+    pub promoted_of: Option<usize>,
     /// Squares, per colour, where it may be dropped.
     pub drop_zone: [SqBits; 2],
     /// At most this many of it, unpromoted, on one file after a drop (0 = no limit): shogi's
@@ -207,6 +216,18 @@ pub struct Tables {
     /// The start position's board (piece codes on padded squares), for `ii` moves and for
     /// deciding which pieces of a FEN are unmoved.
     pub start_board: Vec<u8>,
+    /// Every board square, rank by rank.
+    pub board_squares: Vec<u16>,
+    /// Pieces of each type in the start position, slot `colour * types + kind`.
+    pub start_counts: Vec<u16>,
+}
+
+impl Tables {
+    /// Whether positions of this variant carry holdings.
+    pub fn has_hand(&self) -> bool {
+        let h = &self.hand;
+        h.captures_to_hand || h.drops || h.gating || self.variant.holdings > 0
+    }
 }
 
 /// Piece codes on the padded board.
@@ -279,7 +300,12 @@ impl Tables {
         }
         let mut pieces = Vec::with_capacity(variant.pieces.len());
         for (index, (p, c)) in variant.pieces.iter().zip(&compiled).enumerate() {
-            let promotes = p.promotion.is_some();
+            let dead = [
+                dead_squares(&geo, &c.colours[0]),
+                dead_squares(&geo, &c.colours[1]),
+            ];
+            let may_be_stuck = variant.hand.immobility_illegal && !dead[0].is_empty();
+            let promotes = p.promotion.is_some() || may_be_stuck;
             let moves = [
                 colour_moves(&geo, &c.colours[0], promotes),
                 colour_moves(&geo, &c.colours[1], promotes),
@@ -291,6 +317,8 @@ impl Tables {
                 ],
                 choices: [0, 1].map(|c| pr.choices_for(c).iter().map(|&t| t as u8 + 1).collect()),
                 mandatory: pr.mandatory,
+                from_zone: pr.from_zone,
+                only_captured: pr.only_captured,
             });
             let zones = |z: &[SquareSet; 2]| {
                 [
@@ -303,10 +331,11 @@ impl Tables {
                 royal: p.royal,
                 needs_dedup: needs_dedup(&c.colours[0]),
                 resets_counter: p.promotion.is_some(),
-                hand_type: index,
-                drop_zone: [board_squares; 2],
-                drop_file_limit: 0,
-                dead: [dead_squares(&geo, &c.colours[0]), dead_squares(&geo, &c.colours[1])],
+                hand_type: p.promoted_of.unwrap_or(index),
+                promoted_of: p.promoted_of,
+                drop_zone: p.drop_zone.as_ref().map_or([board_squares; 2], zones),
+                drop_file_limit: p.drop_file_limit,
+                dead,
                 moves,
                 promotion,
                 initial_zone: p.initial_zone.as_ref().map(zones),
@@ -342,12 +371,31 @@ impl Tables {
             pieces,
             attack,
             castling,
-            hand: HandRules::default(),
+            hand: HandRules {
+                captures_to_hand: variant.hand.captures_to_hand,
+                drops: variant.hand.drops,
+                demote_on_capture: variant.hand.demote_on_capture,
+                drop_checks: variant.hand.drop_checks,
+                immobility_illegal: variant.hand.immobility_illegal,
+                gating: variant.hand.gating,
+                gating_rank: [0, variant.ranks - 1],
+            },
+            board_squares: geo.squares().collect(),
+            start_counts: Vec::new(),
             zobrist,
             start_board: vec![code::WALL; geo.size],
         };
         tables.start_board = crate::position::fen::board_codes(&tables, &variant.start_fen)
             .map_err(|e| TablesError::Variant(format!("start position: {e}")))?;
+        let types = tables.pieces.len();
+        let mut counts = vec![0u16; 2 * types];
+        for &sq in &tables.board_squares {
+            let c = tables.start_board[sq as usize];
+            if code::is_piece(c) {
+                counts[code::colour(c) * types + code::kind(c)] += 1;
+            }
+        }
+        tables.start_counts = counts;
         Ok(Arc::new(tables))
     }
 }

@@ -24,6 +24,21 @@ fn err<T>(msg: impl Into<String>) -> Result<T, FenError> {
 
 /// The board part of a FEN as piece codes on the padded board.
 pub fn board_codes(tables: &Tables, fen: &str) -> Result<Vec<u8>, FenError> {
+    parse_board(tables, fen).map(|(board, _)| board)
+}
+
+/// The piece type a FEN letter names: a plain letter, or `+X` for the promoted form of `X`.
+fn piece_type(tables: &Tables, letter: char, promoted: bool) -> Option<usize> {
+    let base = tables.variant.piece_index(letter)?;
+    if !promoted {
+        return Some(base);
+    }
+    tables.pieces.iter().position(|p| p.promoted_of == Some(base))
+}
+
+/// The board part of a FEN: piece codes on the padded board, and the squares marked `~`
+/// (promoted pieces that revert when captured).
+fn parse_board(tables: &Tables, fen: &str) -> Result<(Vec<u8>, Vec<u16>), FenError> {
     let geo = tables.geo;
     let board_part = fen.split_whitespace().next().unwrap_or("");
     let board_part = board_part.split('[').next().unwrap_or("");
@@ -39,6 +54,7 @@ pub fn board_codes(tables: &Tables, fen: &str) -> Result<Vec<u8>, FenError> {
     for sq in geo.squares() {
         board[sq as usize] = code::EMPTY;
     }
+    let mut marked = Vec::new();
     for (i, row) in rows.iter().enumerate() {
         let rank = geo.ranks as usize - 1 - i;
         let mut file = 0usize;
@@ -49,30 +65,39 @@ pub fn board_codes(tables: &Tables, fen: &str) -> Result<Vec<u8>, FenError> {
             if c.is_ascii_digit() {
                 let mut n = 0usize;
                 while j < chars.len() && chars[j].is_ascii_digit() {
-                    n = n * 10 + chars[j].to_digit(10).unwrap_or(0) as usize;
+                    n = n.saturating_mul(10) + chars[j].to_digit(10).unwrap_or(0) as usize;
                     j += 1;
                 }
-                file += n;
+                file = file.saturating_add(n);
                 continue;
             }
-            if c == '~' {
+            if c == '~' && j > 0 && file > 0 {
+                marked.push(geo.square(file as u8 - 1, rank as u8));
                 j += 1;
                 continue;
             }
-            let kind = match tables.variant.piece_index(c) {
-                Some(k) if c.is_ascii_alphabetic() => k,
+            let promoted = c == '+';
+            let letter = if promoted {
+                j += 1;
+                chars.get(j).copied().unwrap_or(' ')
+            } else {
+                c
+            };
+            let kind = match piece_type(tables, letter, promoted) {
+                Some(k) if letter.is_ascii_alphabetic() => k,
                 _ => {
+                    let shown = if promoted { format!("+{letter}") } else { letter.to_string() };
                     return err(format!(
-                        "'{c}' in rank {} is not a piece of {}",
+                        "'{shown}' in rank {} is not a piece of {}",
                         rank + 1,
                         tables.variant.name
-                    ))
+                    ));
                 }
             };
             if file >= geo.files as usize {
                 return err(format!("rank {} has more than {} files", rank + 1, geo.files));
             }
-            let colour = usize::from(c.is_ascii_lowercase());
+            let colour = usize::from(letter.is_ascii_lowercase());
             board[geo.square(file as u8, rank as u8) as usize] = code::piece(kind, colour);
             file += 1;
             j += 1;
@@ -86,7 +111,16 @@ pub fn board_codes(tables: &Tables, fen: &str) -> Result<Vec<u8>, FenError> {
             ));
         }
     }
-    Ok(board)
+    Ok((board, marked))
+}
+
+/// The type a `~`-marked piece of `kind` promoted from: a type that promotes to it.
+fn promoted_base(tables: &Tables, kind: usize) -> Option<usize> {
+    tables.pieces.iter().position(|p| {
+        p.promotion
+            .as_ref()
+            .is_some_and(|pr| pr.choices.iter().flatten().any(|&c| c as usize == kind + 1))
+    })
 }
 
 impl Position {
@@ -98,16 +132,8 @@ impl Position {
 
     /// Set up a position from a FEN.
     pub fn from_fen(tables: Arc<Tables>, fen: &str) -> Result<Position, FenError> {
-        let board = board_codes(&tables, fen)?;
+        let (board, marked) = parse_board(&tables, fen)?;
         let fields: Vec<&str> = fen.split_whitespace().collect();
-        if let Some(hand) = fields[0].split_once('[').map(|(_, h)| h.trim_end_matches(']')) {
-            if !hand.is_empty() {
-                return err(format!(
-                    "holdings '{hand}' given, but {} has no holdings",
-                    tables.variant.name
-                ));
-            }
-        }
         let mut pos = Position::empty(tables.clone());
         let geo = tables.geo;
         for sq in geo.squares() {
@@ -115,6 +141,13 @@ impl Position {
             if code::is_piece(c) {
                 pos.put(sq, c);
             }
+        }
+        for sq in marked {
+            let base = promoted_base(&tables, code::kind(board[sq as usize]));
+            pos.set_promoted_from(sq, base);
+        }
+        if let Some(hand) = fields[0].split_once('[').map(|(_, h)| h) {
+            pos.init_hand(hand)?;
         }
         pos.side = match fields.get(1).copied() {
             None | Some("w") => 0,
@@ -136,6 +169,29 @@ impl Position {
         pos.fullmove = counters.get(1).copied().unwrap_or(1).max(1);
         pos.check_royals()?;
         Ok(pos)
+    }
+
+    /// Holdings as in `[QNpp]`: upper case White's, lower case Black's; `-` is empty.
+    fn init_hand(&mut self, text: &str) -> Result<(), FenError> {
+        let Some(text) = text.strip_suffix(']') else {
+            return err(format!("holdings '[{text}' have no closing ']'"));
+        };
+        if !self.tables.has_hand() && !text.is_empty() {
+            return err(format!(
+                "holdings '[{text}]' given, but {} has no holdings",
+                self.tables.variant.name
+            ));
+        }
+        for c in text.chars().filter(|&c| c != '-') {
+            let Some(kind) = self.tables.variant.piece_index(c).filter(|_| c.is_ascii_alphabetic())
+            else {
+                return err(format!("'{c}' in the holdings is not a piece of {}", self.tables.variant.name));
+            };
+            let colour = usize::from(c.is_ascii_lowercase());
+            let n = self.in_hand(colour, kind);
+            self.set_in_hand(colour, kind, n.saturating_add(1));
+        }
+        Ok(())
     }
 
     fn check_royals(&self) -> Result<(), FenError> {
@@ -178,9 +234,11 @@ impl Position {
     fn init_virginity(&mut self, field: &str) -> Result<(), FenError> {
         let tables = self.tables.clone();
         let geo = tables.geo;
+        let gating = tables.hand.gating;
         for sq in geo.squares() {
             let c = self.board[sq as usize];
-            if code::is_piece(c) && !self.is_castling_type(code::kind(c)) {
+            let gating_rank = gating && geo.coords(sq).1 == tables.hand.gating_rank[code::colour(c)];
+            if code::is_piece(c) && !self.is_castling_type(code::kind(c)) && !gating_rank {
                 let unmoved = tables.start_board[sq as usize] == c;
                 self.set_virgin(sq, unmoved);
             }
@@ -188,6 +246,16 @@ impl Position {
         if field == "-" {
             return Ok(());
         }
+        if gating {
+            return self.init_gating_rights(field);
+        }
+        self.init_virginity_castling(field)
+    }
+
+    /// Castling rights: the king and the partner each right names are unmoved.
+    fn init_virginity_castling(&mut self, field: &str) -> Result<(), FenError> {
+        let tables = self.tables.clone();
+        let geo = tables.geo;
         let Some(castling) = tables.castling.as_ref() else {
             return err(format!(
                 "castling rights '{field}' given, but {} has no castling",
@@ -229,6 +297,34 @@ impl Position {
             };
             self.set_virgin(geo.square(king_file, rank), true);
             self.set_virgin(geo.square(partner_file, rank), true);
+        }
+        Ok(())
+    }
+
+    /// Seirawan's castling field: `K`/`Q` castling rights (which also keep the king's and the
+    /// rook's gating rights), and file letters for the other back-rank pieces that may still gate.
+    fn init_gating_rights(&mut self, field: &str) -> Result<(), FenError> {
+        let tables = self.tables.clone();
+        let geo = tables.geo;
+        let castling_part: String = field
+            .chars()
+            .filter(|c| matches!(c, 'K' | 'Q' | 'k' | 'q'))
+            .collect();
+        if !castling_part.is_empty() && tables.castling.is_some() {
+            self.init_virginity_castling(&castling_part)?;
+        }
+        for ch in field.chars().filter(|c| !matches!(c, 'K' | 'Q' | 'k' | 'q')) {
+            let colour = usize::from(ch.is_ascii_lowercase());
+            let file = ch.to_ascii_uppercase() as u8;
+            if !(b'A'..b'A' + geo.files).contains(&file) {
+                return err(format!("'{ch}' is not a castling or gating right"));
+            }
+            let sq = geo.square(file - b'A', tables.hand.gating_rank[colour]);
+            let p = self.board[sq as usize];
+            if !code::is_piece(p) || code::colour(p) != colour {
+                return err(format!("gating right '{ch}' but no piece of that side there"));
+            }
+            self.set_virgin(sq, true);
         }
         Ok(())
     }
@@ -291,12 +387,22 @@ impl Position {
                         out.push_str(&empty.to_string());
                         empty = 0;
                     }
-                    let letter = self.tables.pieces[code::kind(c)].letter;
+                    let info = &self.tables.pieces[code::kind(c)];
+                    let letter = match info.promoted_of {
+                        Some(base) => {
+                            out.push('+');
+                            self.tables.pieces[base].letter
+                        }
+                        None => info.letter,
+                    };
                     out.push(if code::colour(c) == 0 {
                         letter
                     } else {
                         letter.to_ascii_lowercase()
                     });
+                    if self.promoted_from(geo.square(file, rank)).is_some() && info.promoted_of.is_none() {
+                        out.push('~');
+                    }
                 } else {
                     empty += 1;
                 }
@@ -308,8 +414,20 @@ impl Position {
                 out.push('/');
             }
         }
-        if self.tables.variant.holdings > 0 {
-            out.push_str("[]");
+        if self.tables.has_hand() {
+            out.push('[');
+            for colour in 0..2 {
+                for (kind, info) in self.tables.pieces.iter().enumerate() {
+                    for _ in 0..self.in_hand(colour, kind) {
+                        out.push(if colour == 0 {
+                            info.letter
+                        } else {
+                            info.letter.to_ascii_lowercase()
+                        });
+                    }
+                }
+            }
+            out.push(']');
         }
         out.push(' ');
         out.push(if self.side == 0 { 'w' } else { 'b' });

@@ -60,6 +60,8 @@ pub struct Position {
     promoted: Vec<u8>,
     /// Pieces in hand: slot `colour * types + kind`.
     hand: Vec<u8>,
+    /// Pieces on the board: slot `colour * types + kind`.
+    counts: Vec<u16>,
     side: usize,
     /// Squares a piece may move to to capture en passant (up to two after a triple step).
     ep: [u16; 2],
@@ -90,6 +92,7 @@ impl Position {
             virgin: vec![false; geo.size],
             promoted: vec![0; geo.size],
             hand: vec![0; 2 * types],
+            counts: vec![0; 2 * types],
             side: 0,
             ep: [NO_SQUARE; 2],
             ep_victim: NO_SQUARE,
@@ -121,6 +124,11 @@ impl Position {
     #[inline]
     pub fn in_hand(&self, colour: usize, kind: usize) -> u8 {
         self.hand[colour * self.tables.pieces.len() + kind]
+    }
+    /// Number of pieces of type `kind` of `colour` on the board.
+    #[inline]
+    pub fn count(&self, colour: usize, kind: usize) -> u16 {
+        self.counts[colour * self.tables.pieces.len() + kind]
     }
     /// For a promoted piece on `sq`, the type it promoted from.
     #[inline]
@@ -181,6 +189,7 @@ impl Position {
         if code::is_piece(old) {
             self.hash ^= self.tables.zobrist.piece(old, sq, size);
             let c = code::colour(old);
+            self.counts[c * self.tables.pieces.len() + code::kind(old)] -= 1;
             let i = self.list_index[sq as usize] as usize;
             let last = self.lists[c].pop().expect("piece list out of step");
             if last != sq {
@@ -197,6 +206,7 @@ impl Position {
         if code::is_piece(new) {
             self.hash ^= self.tables.zobrist.piece(new, sq, size);
             let c = code::colour(new);
+            self.counts[c * self.tables.pieces.len() + code::kind(new)] += 1;
             self.list_index[sq as usize] = self.lists[c].len() as u16;
             self.lists[c].push(sq);
             if self.tables.pieces[code::kind(new)].royal {

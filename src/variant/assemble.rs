@@ -5,9 +5,11 @@
 use super::fen::{check_start, Expect};
 use super::locate::Seg::{self, Index, Key};
 use super::region::{file_index, parse_region};
-use super::schema::{Board, CastlingDef, PieceDef, PromotionDef, RulesDef};
+use super::schema::{Board, CastlingDef, HandDef, PieceDef, PromotionDef, RulesDef};
 use super::source::Source;
-use super::{Castling, GameValue, LoadError, PieceType, Promotion, Rules, SquareSet, Variant};
+use super::{
+    Castling, GameValue, Hand, LoadError, PieceType, Promotion, Rules, SquareSet, Variant,
+};
 use crate::betza;
 
 /// A merged value and where it was written.
@@ -33,6 +35,7 @@ struct Merged {
     move_rule: Option<u32>,
     repetition_count: Option<u32>,
     repetition: Option<GameValue>,
+    hand: HandDef,
 }
 
 /// Builds the variant described by `chain` (root ancestor first, the loaded file last). An error
@@ -86,16 +89,10 @@ fn build(chain: &[Source], leaf: &Source) -> Result<Variant, LoadError> {
         }) => Some(castling(&chain[*src], path, c, &letters, dims)?),
         _ => None,
     };
-    let royal: Vec<char> = pieces
-        .iter()
-        .filter(|p| p.royal)
-        .map(|p| p.letter)
-        .collect();
     let expect = Expect {
         files,
         ranks,
         letters: &letters,
-        royal: &royal,
         castling: castling.is_some(),
     };
     check_start(&start.value, &expect)
@@ -121,6 +118,7 @@ fn build(chain: &[Source], leaf: &Source) -> Result<Variant, LoadError> {
             repetition_count: merged.repetition_count.unwrap_or(3),
             repetition: merged.repetition.unwrap_or(GameValue::Draw),
         },
+        hand: hand_rules(leaf, &merged.hand, &letters)?,
         source: leaf.label.clone(),
     })
 }
@@ -145,6 +143,9 @@ fn merge(chain: &[Source]) -> Result<Merged, LoadError> {
         set(&mut m.castling, f.castling.clone(), src, at("castling"));
         if let Some(rules) = &f.rules {
             merge_rules(&mut m, rules);
+        }
+        if let Some(hand) = &f.hand {
+            merge_hand(&mut m.hand, hand);
         }
         if let Some(remove) = &f.remove_pieces {
             let pieces = m.pieces.get_or_insert_with(Vec::new);
@@ -211,6 +212,16 @@ fn merge_rules(m: &mut Merged, r: &RulesDef) {
     m.repetition = r.repetition.or(m.repetition);
 }
 
+fn merge_hand(m: &mut HandDef, h: &HandDef) {
+    m.captures_to_hand = h.captures_to_hand.or(m.captures_to_hand);
+    m.drops = h.drops.or(m.drops);
+    m.demote_on_capture = h.demote_on_capture.or(m.demote_on_capture);
+    m.drop_checks = h.drop_checks.or(m.drop_checks);
+    m.immobility_illegal = h.immobility_illegal.or(m.immobility_illegal);
+    m.gating = h.gating.or(m.gating);
+    m.drop_mate_forbidden = h.drop_mate_forbidden.or(m.drop_mate_forbidden);
+}
+
 fn board_size(source: &Source, board: &At<Board>) -> Result<(u8, u8), LoadError> {
     let Board { files, ranks } = board.value;
     if !(1..=16).contains(&files) || !(1..=16).contains(&ranks) {
@@ -261,7 +272,8 @@ fn piece(
     let d = &def.value;
     let path = |key: &'static str| [def.path.as_slice(), &[Key(key)]].concat();
     let p2c = &piece_to_char.value;
-    if !p2c.contains(d.letter) && !p2c.contains(d.letter.to_ascii_lowercase()) {
+    let in_p2c = p2c.contains(d.letter) || p2c.contains(d.letter.to_ascii_lowercase());
+    if !in_p2c && d.promoted_of.is_none() {
         let message = format!("piece letter `{}` is missing from piece_to_char", d.letter);
         return Err(if piece_to_char.src > def.src {
             chain[piece_to_char.src].error_at(&piece_to_char.path, message)
@@ -303,6 +315,27 @@ fn piece(
         Some(p) => Some(promotion(source, &path("promotion"), p, letters, dims)?),
         None => None,
     };
+    let promoted_of = match d.promoted_of {
+        Some(c) => Some(
+            letters
+                .iter()
+                .position(|&l| l == c.to_ascii_uppercase())
+                .ok_or_else(|| {
+                    source.error_at(&path("promoted_of"), format!("`{c}` is not a piece letter"))
+                })?,
+        ),
+        None => None,
+    };
+    let drop_zone = match &d.drop_zone {
+        Some(text) => Some(zones(
+            source,
+            &def.path,
+            ("drop_zone", text),
+            d.drop_zone_black.as_deref().map(|t| ("drop_zone_black", t)),
+            dims,
+        )?),
+        None => None,
+    };
     Ok(PieceType {
         letter: d.letter,
         name: d.name.clone(),
@@ -313,6 +346,35 @@ fn piece(
         value: d.value,
         initial_zone,
         initial_zone_ii,
+        promoted_of,
+        drop_zone,
+        drop_file_limit: d.drop_file_limit.unwrap_or(0),
+    })
+}
+
+fn hand_rules(leaf: &Source, h: &HandDef, letters: &[char]) -> Result<Hand, LoadError> {
+    let drop_mate_forbidden = match h.drop_mate_forbidden {
+        Some(c) => Some(
+            letters
+                .iter()
+                .position(|&l| l == c.to_ascii_uppercase())
+                .ok_or_else(|| {
+                    leaf.error_at(
+                        &[Key("hand"), Key("drop_mate_forbidden")],
+                        format!("`{c}` is not a piece letter"),
+                    )
+                })?,
+        ),
+        None => None,
+    };
+    Ok(Hand {
+        captures_to_hand: h.captures_to_hand.unwrap_or(false),
+        drops: h.drops.unwrap_or(false),
+        demote_on_capture: h.demote_on_capture.unwrap_or(true),
+        drop_checks: h.drop_checks.unwrap_or(true),
+        immobility_illegal: h.immobility_illegal.unwrap_or(false),
+        gating: h.gating.unwrap_or(false),
+        drop_mate_forbidden,
     })
 }
 
@@ -357,6 +419,8 @@ fn promotion(
         choices,
         mandatory: p.mandatory.unwrap_or(true),
         choices_black,
+        from_zone: p.from_zone.unwrap_or(false),
+        only_captured: p.only_captured.unwrap_or(false),
     })
 }
 

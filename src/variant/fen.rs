@@ -1,6 +1,6 @@
 //! Checks a variant's start FEN: the board part must fit the board and use only the variant's
-//! piece letters, each side must have exactly one royal piece, and the side to move and the
-//! castling field must make sense.
+//! piece letters (with `+` before a promoted piece and `~` after one), holdings in brackets may
+//! follow, and the side to move and the castling field must make sense.
 
 /// What is wrong with the FEN, and at which (0-based) character of it.
 #[derive(Debug, PartialEq, Eq)]
@@ -15,8 +15,6 @@ pub struct Expect<'a> {
     pub ranks: u8,
     /// Upper-case letters of the piece types.
     pub letters: &'a [char],
-    /// Upper-case letters of the royal piece types.
-    pub royal: &'a [char],
     /// Whether the variant has castling at all.
     pub castling: bool,
 }
@@ -28,20 +26,10 @@ pub fn check_start(fen: &str, expect: &Expect) -> Result<(), FenIssue> {
         .iter()
         .position(|c| c.is_whitespace())
         .unwrap_or(chars.len());
-    let mut royals = [0usize; 2];
-    check_board(&chars[..board_end], expect, &mut royals)?;
-    for (count, side) in royals.iter().zip(["White", "Black"]) {
-        if *count != 1 {
-            let how_many = if *count == 0 {
-                "no royal piece".to_string()
-            } else {
-                format!("{count} royal pieces")
-            };
-            return issue(
-                0,
-                format!("{side} has {how_many} in the start position; exactly one is supported"),
-            );
-        }
+    let holdings_at = chars[..board_end].iter().position(|&c| c == '[');
+    check_board(&chars[..holdings_at.unwrap_or(board_end)], expect)?;
+    if let Some(open) = holdings_at {
+        check_holdings(&chars[open..board_end], open, expect)?;
     }
     let mut fields = Vec::new();
     let mut start = None;
@@ -71,7 +59,7 @@ pub fn check_start(fen: &str, expect: &Expect) -> Result<(), FenIssue> {
     Ok(())
 }
 
-fn check_board(board: &[char], expect: &Expect, royals: &mut [usize; 2]) -> Result<(), FenIssue> {
+fn check_board(board: &[char], expect: &Expect) -> Result<(), FenIssue> {
     let files = usize::from(expect.files);
     let ranks = usize::from(expect.ranks);
     let mut row = 0;
@@ -137,14 +125,13 @@ fn check_board(board: &[char], expect: &Expect, royals: &mut [usize; 2]) -> Resu
                         ),
                     });
                 }
-                if expect.royal.contains(&up) {
-                    royals[usize::from(l.is_ascii_lowercase())] += 1;
-                }
                 filled += 1;
                 if filled > files {
                     return overflow(i, rank_name(row), files);
                 }
             }
+            Some('+') if board.get(i + 1).is_some_and(|c| c.is_ascii_alphabetic()) => {}
+            Some('~') if i > 0 && board[i - 1].is_ascii_alphabetic() => {}
             Some(other) => {
                 return Err(FenIssue {
                     position: i,
@@ -163,6 +150,26 @@ fn check_board(board: &[char], expect: &Expect, royals: &mut [usize; 2]) -> Resu
                 "the start position has {} ranks, the board has {ranks}",
                 row + 1
             ),
+        });
+    }
+    Ok(())
+}
+
+/// Holdings `[...]`: piece letters only, and the closing bracket.
+fn check_holdings(text: &[char], at: usize, expect: &Expect) -> Result<(), FenIssue> {
+    if text.last() != Some(&']') {
+        return Err(FenIssue {
+            position: at + text.len(),
+            message: "holdings need a closing `]`".to_string(),
+        });
+    }
+    for (i, &c) in text[1..text.len() - 1].iter().enumerate() {
+        if c == '-' || expect.letters.contains(&c.to_ascii_uppercase()) {
+            continue;
+        }
+        return Err(FenIssue {
+            position: at + 1 + i,
+            message: format!("`{c}` in the holdings is not a piece of this variant"),
         });
     }
     Ok(())
@@ -209,7 +216,6 @@ mod tests {
             files: 10,
             ranks: 8,
             letters: &['P', 'R', 'K'],
-            royal: &['K'],
             castling: false,
         };
         check_start(fen, &expect)
@@ -230,6 +236,6 @@ mod tests {
         assert_eq!(at("k9/10/10/10/10/10/10/K8x w"), 23);
         assert_eq!(at("k9/10/10/10/10/10/10/K9 x"), 24);
         assert_eq!(at("k9/10/10/10/10/10/10/K9 w KQ"), 26);
-        assert_eq!(at("k9/10/10/10/10/10/10/KK8 w -"), 0);
+        assert_eq!(at("k9/10/10/10/10/10/10/K9[Px] w -"), 24);
     }
 }

@@ -53,6 +53,34 @@ pub struct PieceType {
     /// `i` = double step from ranks 2-3, `ii` = triple step from rank 2 only). `None`: the
     /// generator's default reading of `ii`.
     pub initial_zone_ii: Option<[SquareSet; 2]>,
+    /// This piece is the promoted form of that piece type: FENs write it `+X`, and captured
+    /// into a hand it goes back to that type.
+    pub promoted_of: Option<usize>,
+    /// Where it may be dropped, per colour (`None`: anywhere).
+    pub drop_zone: Option<[SquareSet; 2]>,
+    /// At most this many of it on one file after a drop (0 = no limit).
+    pub drop_file_limit: u8,
+}
+
+impl PieceType {
+    /// A piece with these moves and every other property at its default (not royal, no
+    /// promotion, no zones).
+    pub fn new(letter: char, name: &str, moves_text: &str, moves: Betza) -> PieceType {
+        PieceType {
+            letter,
+            name: name.to_string(),
+            moves_text: moves_text.to_string(),
+            moves,
+            royal: false,
+            promotion: None,
+            value: None,
+            initial_zone: None,
+            initial_zone_ii: None,
+            promoted_of: None,
+            drop_zone: None,
+            drop_file_limit: 0,
+        }
+    }
 }
 
 /// How a piece promotes.
@@ -68,6 +96,10 @@ pub struct Promotion {
     /// Black's choices when they differ from White's (asymmetric armies such as Chigorin);
     /// `None`: `choices` holds for both colours. Read them through [`Promotion::choices_for`].
     pub choices_black: Option<Vec<usize>>,
+    /// Also promote when the move starts in the zone (shogi).
+    pub from_zone: bool,
+    /// Only to a type the side has fewer of than in the start position (grand chess).
+    pub only_captured: bool,
 }
 
 impl Promotion {
@@ -115,6 +147,19 @@ pub struct Rules {
     pub repetition: GameValue,
 }
 
+/// Holdings, drops and gating.
+#[derive(Clone, Debug, Default)]
+pub struct Hand {
+    pub captures_to_hand: bool,
+    pub drops: bool,
+    pub demote_on_capture: bool,
+    pub drop_checks: bool,
+    pub immobility_illegal: bool,
+    pub gating: bool,
+    /// Piece type whose mating drop loses the game (not applied in perft).
+    pub drop_mate_forbidden: Option<usize>,
+}
+
 /// A loaded and validated variant.
 #[derive(Clone, Debug)]
 pub struct Variant {
@@ -137,6 +182,7 @@ pub struct Variant {
     /// Shredder-FEN letters are read in every variant, this picks the form written.
     pub chess960: bool,
     pub rules: Rules,
+    pub hand: Hand,
     /// Where it came from (file path, or `<embedded>/NAME.ron`), for messages.
     pub source: String,
 }

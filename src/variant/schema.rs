@@ -78,6 +78,32 @@ pub struct VariantFile {
     #[serde(default, deserialize_with = "present")]
     pub castling: Option<Option<CastlingDef>>,
     pub rules: Option<RulesDef>,
+    /// Holdings and drops; each field defaults separately.
+    pub hand: Option<HandDef>,
+}
+
+/// Holdings, drops and gating (all default false, except `drop_checks`, default true, and
+/// `demote_on_capture`, default true).
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct HandDef {
+    /// Captured pieces go to the capturer's hand, colour-flipped.
+    pub captures_to_hand: Option<bool>,
+    /// Pieces in hand may be dropped on empty squares (each piece's `drop_zone`).
+    pub drops: Option<bool>,
+    /// A captured promoted piece goes to the hand as what it promoted from.
+    pub demote_on_capture: Option<bool>,
+    /// A drop may give check.
+    pub drop_checks: Option<bool>,
+    /// No drop, and no move without promotion, may leave a piece where it could never move
+    /// again (shogi's pawn, lance and knight on the last ranks).
+    pub immobility_illegal: Option<bool>,
+    /// Seirawan gating: when an unmoved piece of the first rank moves, a piece from the hand
+    /// may enter on the square it left.
+    pub gating: Option<bool>,
+    /// Letter of the piece type whose drop may not give mate (shogi's uchifuzume). Perft
+    /// counts such drops; in a game the dropping side loses.
+    pub drop_mate_forbidden: Option<char>,
 }
 
 /// Board size, at most 16x16.
@@ -109,6 +135,15 @@ pub struct PieceDef {
     /// Region where `ii` moves are allowed (mirrored for Black).
     pub initial_zone_ii: Option<String>,
     pub promotion: Option<PromotionDef>,
+    /// This piece is the promoted form of the piece with this letter: FENs write it `+X`, and
+    /// when captured into a hand it goes back to being `X`.
+    pub promoted_of: Option<char>,
+    /// Region where it may be dropped from the hand (default: the whole board).
+    pub drop_zone: Option<String>,
+    /// Black's `drop_zone` when it is not White's mirrored.
+    pub drop_zone_black: Option<String>,
+    /// At most this many of it on one file after a drop (shogi's nifu: 1).
+    pub drop_file_limit: Option<u8>,
 }
 
 /// Promotion on reaching a zone.
@@ -125,6 +160,12 @@ pub struct PromotionDef {
     pub choices_black: Option<String>,
     /// Must promote (default true); false also allows staying as it is.
     pub mandatory: Option<bool>,
+    /// Also promote when the move starts in the zone (shogi: entering, leaving or moving
+    /// within the zone). Default false.
+    pub from_zone: Option<bool>,
+    /// Only to a piece type the side has fewer of on the board than in the start position
+    /// (grand chess); a move that must promote but cannot is not allowed. Default false.
+    pub only_captured: Option<bool>,
 }
 
 /// Castling as a variant rule. The king moves to the given file on its side, the partner lands
