@@ -10,7 +10,7 @@ use crate::movegen::pseudo::piece_moves;
 use crate::movegen::tables::{code, Tables};
 use crate::movegen::{Move, NO_SQUARE};
 use crate::position::{Position, RankStyle};
-use crate::variant::{GameValue, Hand, PieceType, Rules, Variant};
+use crate::variant::{Hand, PieceType, Rules, Variant};
 
 /// A square as (file, rank), both 0-based.
 pub type Coord = (u8, u8);
@@ -97,13 +97,7 @@ fn test_variant(q: &Query) -> Result<Variant, BetzaError> {
         pieces: vec![piece, blocker],
         castling: None,
         chess960: false,
-        rules: Rules {
-            checkmate: GameValue::Loss,
-            stalemate: GameValue::Draw,
-            move_rule: 0,
-            repetition_count: 0,
-            repetition: GameValue::Draw,
-        },
+        rules: Rules::default(),
         hand: Hand::default(),
         source: "<betza query>".into(),
     })
@@ -112,7 +106,10 @@ fn test_variant(q: &Query) -> Result<Variant, BetzaError> {
 /// The moves of the queried piece, sorted by destination name.
 pub fn targets(q: &Query) -> Result<Vec<Target>, BetzaError> {
     if q.files == 0 || q.ranks == 0 || q.files > 16 || q.ranks > 16 {
-        return Err(BetzaError::new(0, "the board must be between 1x1 and 16x16"));
+        return Err(BetzaError::new(
+            0,
+            "the board must be between 1x1 and 16x16",
+        ));
     }
     let variant = Arc::new(test_variant(q)?);
     let tables = Tables::new(variant).map_err(|e| BetzaError::new(0, e.to_string()))?;

@@ -5,6 +5,7 @@
 use std::sync::Arc;
 
 use crate::movegen::attack::in_check;
+use crate::movegen::ends::immediate_end;
 use crate::movegen::notation::{move_text, parse_move};
 use crate::movegen::tables::Tables;
 use crate::movegen::{legal_moves, Move};
@@ -58,9 +59,17 @@ pub fn colour_name(colour: usize) -> &'static str {
 
 /// The end of the game by rule in `pos`, given the keys of the positions before it (oldest
 /// first) and its legal moves.
-pub fn end_by_rule(pos: &Position, history: &[u64], legal: &[Move], checked: bool) -> Option<GameEnd> {
+pub fn end_by_rule(
+    pos: &Position,
+    history: &[u64],
+    legal: &[Move],
+    checked: bool,
+) -> Option<GameEnd> {
     let rules = &pos.tables.variant.rules;
     let side = pos.side();
+    if let Some(end) = immediate_end(pos) {
+        return Some(end);
+    }
     if legal.is_empty() {
         return Some(if checked {
             let value = rules.checkmate;

@@ -6,8 +6,8 @@ use super::moves::{Move, NO_SQUARE};
 use super::pseudo::piece_moves;
 use super::tables::{code, AttackKind, UNLIMITED_STEPS};
 use super::Sink;
-use arrayvec::ArrayVec;
 use crate::position::Position;
+use arrayvec::ArrayVec;
 
 /// Whether a piece of colour `by` could capture on `target`.
 pub fn attacked(pos: &Position, target: u16, by: usize) -> bool {
@@ -23,8 +23,18 @@ pub fn attacked_ignoring(pos: &Position, target: u16, by: usize, ignore: u16) ->
     let table = &tables.attack[by];
     let board = pos.board();
     let t = target as i16;
-    let is_attacker = |p: u8, types: u128| -> bool {
-        code::is_piece(p) && code::colour(p) == by && types >> code::kind(p) & 1 != 0
+    let confined_ok = |kind: usize| {
+        table.confined >> kind & 1 == 0
+            || tables.pieces[kind]
+                .confine
+                .as_ref()
+                .is_some_and(|c| c[by].has(target))
+    };
+    let is_attacker = |p: u8, types: u128, royal_line: bool| -> bool {
+        code::is_piece(p)
+            && code::colour(p) == by
+            && types >> code::kind(p) & 1 != 0
+            && (royal_line || confined_ok(code::kind(p)))
     };
     for e in &table.entries {
         match e.kind {
@@ -33,7 +43,8 @@ pub fn attacked_ignoring(pos: &Position, target: u16, by: usize, ignore: u16) ->
                 if origin <= 0 || origin as usize >= board.len() {
                     continue;
                 }
-                if is_attacker(board[origin as usize], e.types)
+                if is_attacker(board[origin as usize], e.types, false)
+                    && e.from_zone.is_none_or(|z| z.has(origin as u16))
                     && e.path[..e.path_len as usize].iter().all(|&p| {
                         let sq = origin + p;
                         board[sq as usize] == code::EMPTY || sq as u16 == ignore
@@ -44,14 +55,18 @@ pub fn attacked_ignoring(pos: &Position, target: u16, by: usize, ignore: u16) ->
             }
             AttackKind::Slide => {
                 let mut sq = t;
-                let limit = if e.range == UNLIMITED_STEPS { u8::MAX } else { e.range };
+                let limit = if e.range == UNLIMITED_STEPS {
+                    u8::MAX
+                } else {
+                    e.range
+                };
                 for _ in 0..limit {
                     sq -= e.off;
                     let p = board[sq as usize];
                     if p == code::EMPTY || sq as u16 == ignore {
                         continue;
                     }
-                    if is_attacker(p, e.types) {
+                    if is_attacker(p, e.types, e.royal_line) && e.from_zone.is_none_or(|z| z.has(sq as u16)) {
                         return true;
                     }
                     break;
@@ -59,7 +74,7 @@ pub fn attacked_ignoring(pos: &Position, target: u16, by: usize, ignore: u16) ->
             }
             AttackKind::Hop | AttackKind::Grass => {
                 if hopper_attacks(board, t, e.off, e.range, e.kind, ignore, |p| {
-                    is_attacker(p, e.types)
+                    is_attacker(p, e.types, false)
                 }) {
                     return true;
                 }
@@ -70,7 +85,11 @@ pub fn attacked_ignoring(pos: &Position, target: u16, by: usize, ignore: u16) ->
         for &sq in pos.pieces(by) {
             let p = pos.at(sq);
             if table.complex >> code::kind(p) & 1 != 0 {
-                let mut finder = CaptureFinder { pos, target, found: false };
+                let mut finder = CaptureFinder {
+                    pos,
+                    target,
+                    found: false,
+                };
                 piece_moves(pos, sq, &mut finder);
                 if finder.found {
                     return true;
@@ -92,7 +111,11 @@ fn hopper_attacks(
     ignore: u16,
     is_attacker: impl Fn(u8) -> bool,
 ) -> bool {
-    let limit = if range == UNLIMITED_STEPS { u32::MAX } else { range as u32 };
+    let limit = if range == UNLIMITED_STEPS {
+        u32::MAX
+    } else {
+        range as u32
+    };
     let mut sq = target;
     let mut steps = 0u32;
     let mut screen = false;
@@ -136,7 +159,9 @@ struct CaptureFinder<'a> {
 
 impl Sink for CaptureFinder<'_> {
     fn push(&mut self, mv: Move) -> bool {
-        let hit = (mv.to == self.target && mv.to != mv.from && !mv.is_castle()
+        let hit = (mv.to == self.target
+            && mv.to != mv.from
+            && !mv.is_castle()
             && code::is_piece(self.pos.at(self.target)))
             || (!mv.is_castle() && mv.kills.contains(&self.target));
         if hit {
@@ -156,7 +181,11 @@ pub fn pinned(pos: &Position, ksq: u16, us: usize) -> ArrayVec<u16, 16> {
         if e.kind != AttackKind::Slide {
             continue;
         }
-        let limit = if e.range == UNLIMITED_STEPS { u8::MAX } else { e.range };
+        let limit = if e.range == UNLIMITED_STEPS {
+            u8::MAX
+        } else {
+            e.range
+        };
         let mut sq = ksq as i16;
         let mut shield = NO_SQUARE;
         for _ in 0..limit {
@@ -186,5 +215,7 @@ pub fn pinned(pos: &Position, ksq: u16, us: usize) -> ArrayVec<u16, 16> {
 
 /// Whether any royal piece of `colour` is attacked.
 pub fn in_check(pos: &Position, colour: usize) -> bool {
-    pos.royals(colour).iter().any(|&r| attacked(pos, r, colour ^ 1))
+    pos.royals(colour)
+        .iter()
+        .any(|&r| attacked(pos, r, colour ^ 1))
 }

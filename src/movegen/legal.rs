@@ -1,12 +1,16 @@
-//! Legal moves: pseudo-legal moves filtered by royal safety. With one royal piece not in
-//! check, a move of another piece is legal without a test unless that piece is pinned to the
-//! royal by a slider, or its squares can open or fill a hopper's line or a lame leaper's path
-//! onto the royal; a royal move is tested on its destination with its own square treated as
-//! empty. Every other move is made, tested and unmade.
+//! Legal moves: none once the game has ended by an immediate rule; otherwise pseudo-legal
+//! moves (with gating variants added) filtered by royal safety, then by the variant's special
+//! rules (no checking drops, no checking moves, explosions, compulsory capture).
+//!
+//! With one royal piece not in check, a move of another piece is legal without a test unless
+//! that piece is pinned to the royal by a slider, or its squares can open or fill a hopper's
+//! line or a lame leaper's path onto the royal; a royal move is tested on its destination with
+//! its own square treated as empty. Every other move is made, tested and unmade.
 
 use arrayvec::ArrayVec;
 
 use super::attack::{attacked, attacked_ignoring, in_check, pinned};
+use super::ends::immediate_end;
 use super::moves::{Move, GATE_ON_PARTNER, NO_SQUARE};
 use super::pseudo;
 use super::tables::code;
@@ -14,6 +18,20 @@ use crate::position::Position;
 
 /// The legal moves of the side to move, into `out` (cleared first).
 pub fn generate(pos: &mut Position, out: &mut Vec<Move>) {
+    out.clear();
+    if pos.tables.variant.rules.extinction.is_some()
+        || pos.tables.variant.rules.flag.is_some()
+        || pos.tables.rules.check_count > 0
+    {
+        if immediate_end(pos).is_some() {
+            return;
+        }
+    }
+    generate_ignoring_ends(pos, out);
+}
+
+/// The legal moves as if no immediate game end held (for rules that look one move ahead).
+pub fn generate_ignoring_ends(pos: &mut Position, out: &mut Vec<Move>) {
     out.clear();
     pseudo::generate(pos, out);
     if pos.tables.hand.gating {
@@ -23,16 +41,59 @@ pub fn generate(pos: &mut Position, out: &mut Vec<Move>) {
         out.retain(|&mv| !mv.is_drop() || !gives_check(pos, mv));
     }
     let us = pos.side();
-    let them = us ^ 1;
-    if pos.royals(us).is_empty() {
-        return;
+    let rules = &pos.tables.rules;
+    if rules.blast || !rules.checking {
+        out.retain(|&mv| special_legal(pos, mv));
+    } else if !pos.royals(us).is_empty() {
+        filter_royal_safety(pos, out);
     }
+    if pos.tables.rules.must_capture && out.iter().any(|&m| is_capture(pos, m)) {
+        out.retain(|&m| is_capture(pos, m));
+    }
+}
+
+/// Whether a move captures something (on its destination or as a side effect).
+pub fn is_capture(pos: &Position, mv: Move) -> bool {
+    if mv.is_drop() || mv.is_castle() {
+        return false;
+    }
+    mv.kills.iter().any(|&k| k != NO_SQUARE)
+        || (mv.to != mv.from && code::is_piece(pos.at(mv.to)))
+}
+
+/// Legality where explosions or the ban on giving check apply: the move is made and the
+/// position examined. An exploded own royal makes the move illegal; exploding the enemy royal
+/// makes it legal whatever else holds.
+fn special_legal(pos: &mut Position, mv: Move) -> bool {
+    let us = pos.side();
+    let mine = pos.royals(us).len();
+    let theirs = pos.royals(us ^ 1).len();
+    let checked = in_check(pos, us);
+    if mv.is_castle() && !is_legal_slow(pos, mv, checked) {
+        return false;
+    }
+    pos.make(mv);
+    let ok = if pos.royals(us).len() < mine {
+        false
+    } else if pos.royals(us ^ 1).len() < theirs && pos.tables.rules.blast {
+        true
+    } else {
+        !in_check(pos, us) && (pos.tables.rules.checking || !in_check(pos, us ^ 1))
+    };
+    pos.unmake();
+    ok
+}
+
+/// Remove the moves that leave a royal piece attacked.
+fn filter_royal_safety(pos: &mut Position, out: &mut Vec<Move>) {
+    let us = pos.side();
+    let them = us ^ 1;
     let checked = in_check(pos, us);
     let tables = pos.tables.clone();
     let table = &tables.attack[them];
     let single = pos.royals(us).len() == 1;
     let ksq = pos.royals(us)[0];
-    let quick = single && !checked && table.complex == 0;
+    let quick = single && !checked && table.complex == 0 && !pos.tables.rules.duple_check;
     let pins = if quick {
         pinned(pos, ksq, us)
     } else {

@@ -3,6 +3,7 @@
 
 pub mod attack;
 pub mod castling;
+pub mod ends;
 pub mod legal;
 pub mod moves;
 pub mod multileg;

@@ -207,7 +207,15 @@ impl<S: Sink> Walk<'_, S> {
         if !ok {
             return true;
         }
-        emit(self.pos, self.colour, self.info, self.from, sq, kills, self.sink)
+        emit(
+            self.pos,
+            self.colour,
+            self.info,
+            self.from,
+            sq,
+            kills,
+            self.sink,
+        )
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -251,7 +259,11 @@ impl<S: Sink> Walk<'_, S> {
         } else {
             range
         };
-        let next_iso = if range != Range::Leap { Some(steps) } else { iso };
+        let next_iso = if range != Range::Leap {
+            Some(steps)
+        } else {
+            iso
+        };
         let rel = self.comp.later[k].slots;
         let mut go_on = true;
         for r in 0..8u8 {

@@ -29,7 +29,12 @@ pub fn move_text(pos: &Position, mv: Move, style: RankStyle) -> String {
     if mv.is_castle() {
         let chess960 = pos.tables.variant.chess960;
         let mut text = if chess960 || mv.from == mv.to {
-            if mv.kills[0] > mv.from { "O-O" } else { "O-O-O" }.to_string()
+            if mv.kills[0] > mv.from {
+                "O-O"
+            } else {
+                "O-O-O"
+            }
+            .to_string()
         } else {
             format!("{}{}", name(mv.from), name(mv.to))
         };
@@ -42,7 +47,11 @@ pub fn move_text(pos: &Position, mv: Move, style: RankStyle) -> String {
     let locust: Vec<u16> = if is_en_passant(pos, mv) {
         Vec::new()
     } else {
-        mv.kills.iter().copied().filter(|&k| k != NO_SQUARE).collect()
+        mv.kills
+            .iter()
+            .copied()
+            .filter(|&k| k != NO_SQUARE)
+            .collect()
     };
     let mut text = String::new();
     let mut at = mv.from;
@@ -90,9 +99,21 @@ fn alternatives(pos: &Position, mv: Move, style: RankStyle) -> Vec<String> {
         alts.push(format!("{}=", move_text(pos, mv, style)));
     }
     if mv.is_castle() {
-        alts.push(format!("{}{}", geo.name(mv.from, style), geo.name(mv.kills[0], style)));
-        alts.push(format!("{}{}", geo.name(mv.from, style), geo.name(mv.to, style)));
-        let side = if mv.kills[0] > mv.from { "O-O" } else { "O-O-O" };
+        alts.push(format!(
+            "{}{}",
+            geo.name(mv.from, style),
+            geo.name(mv.kills[0], style)
+        ));
+        alts.push(format!(
+            "{}{}",
+            geo.name(mv.from, style),
+            geo.name(mv.to, style)
+        ));
+        let side = if mv.kills[0] > mv.from {
+            "O-O"
+        } else {
+            "O-O-O"
+        };
         alts.push(side.into());
         alts.push(side.replace('O', "0"));
     }

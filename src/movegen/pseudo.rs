@@ -3,7 +3,7 @@
 //! initial-only moves), wrapping rays, and the hand-off to the multi-leg walker and castling.
 
 use super::moves::{Move, NO_SQUARE};
-use super::tables::{code, PieceInfo, RayT};
+use super::tables::{code, ColourMoves, PieceInfo, RayT};
 use super::{castling, multileg, Sink};
 use crate::betza::compile::flags;
 use crate::position::Position;
@@ -29,8 +29,30 @@ pub fn piece_moves<S: Sink>(pos: &Position, from: u16, sink: &mut S) -> bool {
     let colour = code::colour(piece);
     let tables = &pos.tables;
     let info = &tables.pieces[kind];
-    let moves = &info.moves[colour];
     let mark = sink.mark();
+    if !moves_of(pos, from, colour, info, &info.moves[colour], sink) {
+        return false;
+    }
+    if let Some((zone, extra)) = &info.zone_moves {
+        if zone[colour].has(from) && !moves_of(pos, from, colour, info, &extra[colour], sink) {
+            return false;
+        }
+    }
+    if info.needs_dedup || info.zone_moves.is_some() {
+        sink.dedup_since(mark);
+    }
+    true
+}
+
+/// Walk one move table of the piece on `from`.
+fn moves_of<S: Sink>(
+    pos: &Position,
+    from: u16,
+    colour: usize,
+    info: &PieceInfo,
+    moves: &ColourMoves,
+    sink: &mut S,
+) -> bool {
     let board = pos.board();
     for &off in &moves.leaps {
         let to = (from as i16 + off) as u16;
@@ -52,7 +74,9 @@ pub fn piece_moves<S: Sink>(pos: &Position, from: u16, sink: &mut S) -> bool {
                 }
                 continue;
             }
-            if code::is_piece(p) && code::colour(p) != colour && !sink.push(Move::new(from, to as u16))
+            if code::is_piece(p)
+                && code::colour(p) != colour
+                && !sink.push(Move::new(from, to as u16))
             {
                 return false;
             }
@@ -78,9 +102,6 @@ pub fn piece_moves<S: Sink>(pos: &Position, from: u16, sink: &mut S) -> bool {
         if !castling::xbetza(pos, from, colour, info, c, sink) {
             return false;
         }
-    }
-    if info.needs_dedup {
-        sink.dedup_since(mark);
     }
     true
 }
@@ -122,6 +143,9 @@ pub fn emit<S: Sink>(
     kills: [u16; 2],
     sink: &mut S,
 ) -> bool {
+    if info.confine.as_ref().is_some_and(|c| !c[colour].has(to)) {
+        return true;
+    }
     let mv = Move::with_kills(from, to, kills);
     let dead_end = pos.tables.hand.immobility_illegal && info.dead[colour].has(to);
     if let Some(promo) = &info.promotion {
@@ -190,7 +214,8 @@ pub fn drops<S: Sink>(pos: &Position, sink: &mut S) -> bool {
 fn lame_blocked(board: &[u8], at: i16, ray: &RayT) -> bool {
     let path = &ray.path[..ray.path_len as usize];
     if ray.flags & flags::LAME != 0 {
-        path.iter().any(|&p| board[(at + p) as usize] != code::EMPTY)
+        path.iter()
+            .any(|&p| board[(at + p) as usize] != code::EMPTY)
     } else {
         path.first()
             .is_some_and(|&p| !code::is_piece(board[(at + p) as usize]))
@@ -250,7 +275,15 @@ fn walk_ray<S: Sink>(
                 }
             } else if f & flags::EN_PASSANT != 0
                 && pos.ep_squares().contains(&to)
-                && !emit(pos, colour, info, from, to, [pos.ep_victim(), NO_SQUARE], sink)
+                && !emit(
+                    pos,
+                    colour,
+                    info,
+                    from,
+                    to,
+                    [pos.ep_victim(), NO_SQUARE],
+                    sink,
+                )
             {
                 return false;
             }
@@ -271,8 +304,7 @@ pub fn capturable(pos: &Position, p: u8, colour: usize, f: u16) -> bool {
     if code::colour(p) == colour {
         f & flags::DESTROY != 0
     } else {
-        f & flags::CAPTURE != 0
-            && (f & flags::TAME == 0 || !pos.tables.pieces[code::kind(p)].royal)
+        f & flags::CAPTURE != 0 && (f & flags::TAME == 0 || !pos.tables.pieces[code::kind(p)].royal)
     }
 }
 

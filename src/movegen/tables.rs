@@ -4,7 +4,9 @@
 
 use std::sync::Arc;
 
-use crate::betza::compile::{compile, flags, Castle, CompiledPiece, MultiLeg, PieceMoves, UNLIMITED};
+use crate::betza::compile::{
+    compile, flags, Castle, CompiledPiece, MultiLeg, PieceMoves, UNLIMITED,
+};
 use crate::position::geometry::Geometry;
 use crate::variant::{SquareSet, Variant};
 
@@ -113,6 +115,28 @@ pub struct PieceInfo {
     pub drop_file_limit: u8,
     /// Squares, per colour, from which it could never move again (for immobility rules).
     pub dead: [SqBits; 2],
+    /// Squares, per colour, it may never leave.
+    pub confine: Option<[SqBits; 2]>,
+    /// Extra moves while standing in a zone (per colour).
+    pub zone_moves: Option<([SqBits; 2], [ColourMoves; 2])>,
+    /// Explosions spare it.
+    pub blast_immune: bool,
+}
+
+/// Rules that shape move generation beyond the pieces' moves.
+#[derive(Clone, Debug, Default)]
+pub struct GenRules {
+    pub must_capture: bool,
+    pub duple_check: bool,
+    /// Moves that give check are allowed.
+    pub checking: bool,
+    pub check_count: u32,
+    /// Captures explode.
+    pub blast: bool,
+    /// Per colour: squares onto which that colour may capture en passant.
+    pub ep_zone: Option<[SqBits; 2]>,
+    /// Per colour: the flag zone's squares.
+    pub flag_squares: [Vec<u16>; 2],
 }
 
 /// Holdings and drop rules of a variant.
@@ -153,6 +177,10 @@ pub struct AttackEntry {
     pub path_len: u8,
     /// Bit t set: piece type t attacks this way.
     pub types: u128,
+    /// Only from these squares (moves a piece has in a zone).
+    pub from_zone: Option<SqBits>,
+    /// The flying-general line between royal pieces: not bound by confinement.
+    pub royal_line: bool,
 }
 
 /// The check test's view of one attacking colour.
@@ -162,6 +190,8 @@ pub struct AttackTable {
     /// Piece types whose captures the entries do not cover (multi-leg, wrapping, initial-only,
     /// must-jump …): the check test generates their moves.
     pub complex: u128,
+    /// Piece types confined to a zone: they attack only squares inside it.
+    pub confined: u128,
     /// Per target square: squares whose emptying may create an attack on it through a hopper
     /// line or a lame leaper's path (slider lines are handled by pin detection).
     pub open_sensitive: Vec<SqBits>,
@@ -212,6 +242,7 @@ pub struct Tables {
     pub attack: [AttackTable; 2],
     pub castling: Option<CastlingT>,
     pub hand: HandRules,
+    pub rules: GenRules,
     pub zobrist: Zobrist,
     /// The start position's board (piece codes on padded squares), for `ii` moves and for
     /// deciding which pieces of a FEN are unmoved.
@@ -305,7 +336,7 @@ impl Tables {
                 dead_squares(&geo, &c.colours[1]),
             ];
             let may_be_stuck = variant.hand.immobility_illegal && !dead[0].is_empty();
-            let promotes = p.promotion.is_some() || may_be_stuck;
+            let promotes = p.promotion.is_some() || may_be_stuck || p.confine.is_some();
             let moves = [
                 colour_moves(&geo, &c.colours[0], promotes),
                 colour_moves(&geo, &c.colours[1], promotes),
@@ -320,12 +351,8 @@ impl Tables {
                 from_zone: pr.from_zone,
                 only_captured: pr.only_captured,
             });
-            let zones = |z: &[SquareSet; 2]| {
-                [
-                    SqBits::from_set(&geo, &z[0]),
-                    SqBits::from_set(&geo, &z[1]),
-                ]
-            };
+            let zones =
+                |z: &[SquareSet; 2]| [SqBits::from_set(&geo, &z[0]), SqBits::from_set(&geo, &z[1])];
             pieces.push(PieceInfo {
                 letter: p.letter,
                 royal: p.royal,
@@ -336,16 +363,67 @@ impl Tables {
                 drop_zone: p.drop_zone.as_ref().map_or([board_squares; 2], zones),
                 drop_file_limit: p.drop_file_limit,
                 dead,
+                confine: p.confine.as_ref().map(zones),
+                zone_moves: p.zone_moves.as_ref().map(|z| {
+                    let extra = compile(&z.moves).expect("zone moves compiled when loaded");
+                    (
+                        zones(&z.zone),
+                        [
+                            colour_moves(&geo, &extra.colours[0], true),
+                            colour_moves(&geo, &extra.colours[1], true),
+                        ],
+                    )
+                }),
+                blast_immune: variant
+                    .rules
+                    .blast
+                    .as_ref()
+                    .is_some_and(|b| b.immune.contains(&index)),
                 moves,
                 promotion,
                 initial_zone: p.initial_zone.as_ref().map(zones),
                 initial_zone_ii: p.initial_zone_ii.as_ref().map(zones),
             });
         }
-        let attack = [
-            attack_table(&geo, &compiled, 0),
-            attack_table(&geo, &compiled, 1),
-        ];
+        let zone_compiled: Vec<Option<CompiledPiece>> = variant
+            .pieces
+            .iter()
+            .map(|p| p.zone_moves.as_ref().and_then(|z| compile(&z.moves).ok()))
+            .collect();
+        let royal_types = variant
+            .pieces
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| p.royal)
+            .fold(0u128, |m, (t, _)| m | 1 << t);
+        let flying = if variant.rules.flying_general {
+            royal_types
+        } else {
+            0
+        };
+        let attack = [0, 1]
+            .map(|colour| attack_table(&geo, &compiled, &zone_compiled, &pieces, colour, flying));
+        let rules = &variant.rules;
+        let bits =
+            |z: &[SquareSet; 2]| [SqBits::from_set(&geo, &z[0]), SqBits::from_set(&geo, &z[1])];
+        let gen_rules = GenRules {
+            must_capture: rules.must_capture,
+            duple_check: rules.duple_check,
+            checking: rules.checking,
+            check_count: rules.check_count,
+            blast: rules.blast.is_some(),
+            ep_zone: rules.en_passant_zone.as_ref().map(bits),
+            flag_squares: [0, 1].map(|c| {
+                rules.flag.as_ref().map_or(Vec::new(), |f| {
+                    geo.squares()
+                        .filter(|&sq| {
+                            let (x, y) = geo.coords(sq);
+                            f.zone[c].contains(x, y)
+                        })
+                        .collect()
+                })
+            }),
+        };
         let castling = variant.castling.as_ref().map(|c| CastlingT {
             king: c.king,
             partners: c.partners.iter().fold(0u128, |m, &t| m | 1 << t),
@@ -371,6 +449,7 @@ impl Tables {
             pieces,
             attack,
             castling,
+            rules: gen_rules,
             hand: HandRules {
                 captures_to_hand: variant.hand.captures_to_hand,
                 drops: variant.hand.drops,
@@ -521,67 +600,117 @@ fn reach_overlaps(a: &crate::betza::compile::Ray, b: &crate::betza::compile::Ray
 /// Ray properties the reverse attack table does not model.
 const SIMPLE_EXCLUDED: u16 = flags::WRAP | flags::MUST_JUMP;
 
-fn attack_table(geo: &Geometry, pieces: &[CompiledPiece], colour: usize) -> AttackTable {
+fn attack_table(
+    geo: &Geometry,
+    compiled: &[CompiledPiece],
+    zone_compiled: &[Option<CompiledPiece>],
+    infos: &[PieceInfo],
+    colour: usize,
+    flying: u128,
+) -> AttackTable {
     let mut table = AttackTable::default();
-    for (t, p) in pieces.iter().enumerate() {
-        let m = &p.colours[colour];
-        let capturing_multi = !m.multi.is_empty();
-        let capturing_wrap = m
-            .rays
-            .iter()
-            .any(|r| r.flags & flags::WRAP != 0 && r.flags & flags::CAPTURE != 0);
-        let mut complex = capturing_multi || capturing_wrap;
-        for raw in m.rays.iter().filter(|r| r.flags & flags::WRAP == 0) {
-            let r = &ray_t(geo, raw);
-            let hopper = r.flags & (flags::HOP | flags::GRASS) != 0;
-            if r.flags & flags::CAPTURE == 0 || (r.flags & flags::TAME != 0 && !hopper) {
-                continue;
-            }
-            let lame_rider = r.flags & flags::LAME != 0 && r.range != 1 && r.path_len > 0;
-            let tame_hopper = hopper && r.flags & flags::TAME != 0;
-            if r.initial != 0
-                || r.skip != 0
-                || r.flags & SIMPLE_EXCLUDED != 0
-                || lame_rider
-                || tame_hopper
-            {
-                complex = true;
-                continue;
-            }
-            let kind = if r.flags & flags::GRASS != 0 {
-                AttackKind::Grass
-            } else if r.flags & flags::HOP != 0 {
-                AttackKind::Hop
-            } else if r.range == 1 {
-                AttackKind::Leap
-            } else {
-                AttackKind::Slide
-            };
-            let lame = r.flags & flags::LAME != 0;
-            let path_len = if lame { r.path_len } else { 0 };
-            let found = table.entries.iter_mut().find(|e| {
-                e.off == r.off
-                    && e.range == r.range
-                    && e.kind == kind
-                    && e.path_len == path_len
-                    && e.path[..path_len as usize] == r.path[..path_len as usize]
-            });
-            match found {
-                Some(e) => e.types |= 1 << t,
-                None => table.entries.push(AttackEntry {
-                    off: r.off,
-                    range: r.range,
-                    kind,
-                    path: r.path,
-                    path_len,
-                    types: 1 << t,
-                }),
-            }
-        }
-        if complex {
-            table.complex |= 1 << t;
+    for (t, (p, zone)) in compiled.iter().zip(zone_compiled).enumerate() {
+        add_attacks(geo, &mut table, t, &p.colours[colour], None);
+        if let (Some(z), Some((bits, _))) = (zone, &infos[t].zone_moves) {
+            add_attacks(geo, &mut table, t, &z.colours[colour], Some(bits[colour]));
         }
     }
+    if flying != 0 {
+        for dy in [1i8, -1] {
+            table.entries.push(AttackEntry {
+                off: geo.offset(0, dy),
+                range: UNLIMITED,
+                kind: AttackKind::Slide,
+                path: [0; 2],
+                path_len: 0,
+                types: flying,
+                from_zone: None,
+                royal_line: true,
+            });
+        }
+    }
+    for (t, info) in infos.iter().enumerate() {
+        if info.confine.is_some() {
+            table.confined |= 1 << t;
+        }
+    }
+    sensitivity(geo, &mut table);
+    table
+}
+
+/// Add the capture patterns of one piece type's moves (or its zone moves, usable only from
+/// `from_zone`) to the table.
+fn add_attacks(
+    geo: &Geometry,
+    table: &mut AttackTable,
+    t: usize,
+    m: &PieceMoves,
+    from_zone: Option<SqBits>,
+) {
+    let capturing_multi = !m.multi.is_empty();
+    let capturing_wrap = m
+        .rays
+        .iter()
+        .any(|r| r.flags & flags::WRAP != 0 && r.flags & flags::CAPTURE != 0);
+    let mut complex = capturing_multi || capturing_wrap;
+    for raw in m.rays.iter().filter(|r| r.flags & flags::WRAP == 0) {
+        let r = &ray_t(geo, raw);
+        let hopper = r.flags & (flags::HOP | flags::GRASS) != 0;
+        if r.flags & flags::CAPTURE == 0 || (r.flags & flags::TAME != 0 && !hopper) {
+            continue;
+        }
+        let lame_rider = r.flags & flags::LAME != 0 && r.range != 1 && r.path_len > 0;
+        let tame_hopper = hopper && r.flags & flags::TAME != 0;
+        if r.initial != 0
+            || r.skip != 0
+            || r.flags & SIMPLE_EXCLUDED != 0
+            || lame_rider
+            || tame_hopper
+        {
+            complex = true;
+            continue;
+        }
+        let kind = if r.flags & flags::GRASS != 0 {
+            AttackKind::Grass
+        } else if r.flags & flags::HOP != 0 {
+            AttackKind::Hop
+        } else if r.range == 1 {
+            AttackKind::Leap
+        } else {
+            AttackKind::Slide
+        };
+        let lame = r.flags & flags::LAME != 0;
+        let path_len = if lame { r.path_len } else { 0 };
+        let found = table.entries.iter_mut().find(|e| {
+            e.off == r.off
+                && e.range == r.range
+                && e.kind == kind
+                && e.path_len == path_len
+                && e.path[..path_len as usize] == r.path[..path_len as usize]
+                && e.from_zone == from_zone
+        });
+        match found {
+            Some(e) => e.types |= 1 << t,
+            None => table.entries.push(AttackEntry {
+                off: r.off,
+                range: r.range,
+                kind,
+                path: r.path,
+                path_len,
+                types: 1 << t,
+                from_zone,
+                royal_line: false,
+            }),
+        }
+    }
+    if complex {
+        table.complex |= 1 << t;
+    }
+}
+
+/// Per target square, the squares whose emptying or filling may create an attack through a
+/// hopper line or a lame leaper's path.
+fn sensitivity(geo: &Geometry, table: &mut AttackTable) {
     table.open_sensitive = vec![SqBits::default(); geo.size];
     table.fill_sensitive = vec![SqBits::default(); geo.size];
     for target in geo.squares() {
@@ -627,5 +756,4 @@ fn attack_table(geo: &Geometry, pieces: &[CompiledPiece], colour: usize) -> Atta
         table.open_sensitive[target as usize] = open;
         table.fill_sensitive[target as usize] = fill;
     }
-    table
 }

@@ -33,7 +33,10 @@ fn piece_type(tables: &Tables, letter: char, promoted: bool) -> Option<usize> {
     if !promoted {
         return Some(base);
     }
-    tables.pieces.iter().position(|p| p.promoted_of == Some(base))
+    tables
+        .pieces
+        .iter()
+        .position(|p| p.promoted_of == Some(base))
 }
 
 /// The board part of a FEN: piece codes on the padded board, and the squares marked `~`
@@ -86,7 +89,11 @@ fn parse_board(tables: &Tables, fen: &str) -> Result<(Vec<u8>, Vec<u16>), FenErr
             let kind = match piece_type(tables, letter, promoted) {
                 Some(k) if letter.is_ascii_alphabetic() => k,
                 _ => {
-                    let shown = if promoted { format!("+{letter}") } else { letter.to_string() };
+                    let shown = if promoted {
+                        format!("+{letter}")
+                    } else {
+                        letter.to_string()
+                    };
                     return err(format!(
                         "'{shown}' in rank {} is not a piece of {}",
                         rank + 1,
@@ -95,7 +102,11 @@ fn parse_board(tables: &Tables, fen: &str) -> Result<(Vec<u8>, Vec<u16>), FenErr
                 }
             };
             if file >= geo.files as usize {
-                return err(format!("rank {} has more than {} files", rank + 1, geo.files));
+                return err(format!(
+                    "rank {} has more than {} files",
+                    rank + 1,
+                    geo.files
+                ));
             }
             let colour = usize::from(letter.is_ascii_lowercase());
             board[geo.square(file as u8, rank as u8) as usize] = code::piece(kind, colour);
@@ -165,10 +176,29 @@ impl Position {
             .filter(|f| !f.contains('+'))
             .filter_map(|f| f.parse().ok())
             .collect();
+        if let Some(field) = fields.iter().skip(4).find(|f| f.contains('+')) {
+            pos.init_checks(field)?;
+        }
         pos.halfmove = counters.first().copied().unwrap_or(0);
         pos.fullmove = counters.get(1).copied().unwrap_or(1).max(1);
         pos.check_royals()?;
         Ok(pos)
+    }
+
+    /// The n-check field `3+3`: checks White and Black still need.
+    fn init_checks(&mut self, field: &str) -> Result<(), FenError> {
+        let n = self.tables.rules.check_count;
+        let parsed = field
+            .split_once('+')
+            .and_then(|(w, b)| Some((w.parse::<u32>().ok()?, b.parse::<u32>().ok()?)));
+        match parsed {
+            Some((w, b)) if n > 0 && w <= n && b <= n => {
+                self.set_checks_given(0, (n - w) as u8);
+                self.set_checks_given(1, (n - b) as u8);
+                Ok(())
+            }
+            _ => err(format!("'{field}' is not a check count of this variant")),
+        }
     }
 
     /// Holdings as in `[QNpp]`: upper case White's, lower case Black's; `-` is empty.
@@ -183,9 +213,16 @@ impl Position {
             ));
         }
         for c in text.chars().filter(|&c| c != '-') {
-            let Some(kind) = self.tables.variant.piece_index(c).filter(|_| c.is_ascii_alphabetic())
+            let Some(kind) = self
+                .tables
+                .variant
+                .piece_index(c)
+                .filter(|_| c.is_ascii_alphabetic())
             else {
-                return err(format!("'{c}' in the holdings is not a piece of {}", self.tables.variant.name));
+                return err(format!(
+                    "'{c}' in the holdings is not a piece of {}",
+                    self.tables.variant.name
+                ));
             };
             let colour = usize::from(c.is_ascii_lowercase());
             let n = self.in_hand(colour, kind);
@@ -237,7 +274,8 @@ impl Position {
         let gating = tables.hand.gating;
         for sq in geo.squares() {
             let c = self.board[sq as usize];
-            let gating_rank = gating && geo.coords(sq).1 == tables.hand.gating_rank[code::colour(c)];
+            let gating_rank =
+                gating && geo.coords(sq).1 == tables.hand.gating_rank[code::colour(c)];
             if code::is_piece(c) && !self.is_castling_type(code::kind(c)) && !gating_rank {
                 let unmoved = tables.start_board[sq as usize] == c;
                 self.set_virgin(sq, unmoved);
@@ -266,7 +304,8 @@ impl Position {
             let colour = usize::from(ch.is_ascii_lowercase());
             let rank = castling.rank[colour];
             let king_code = code::piece(castling.king, colour);
-            let king_file = (0..geo.files).find(|&f| self.board[geo.square(f, rank) as usize] == king_code);
+            let king_file =
+                (0..geo.files).find(|&f| self.board[geo.square(f, rank) as usize] == king_code);
             let Some(king_file) = king_file else {
                 return err(format!(
                     "castling right '{ch}' but no king on the castling rank"
@@ -313,7 +352,10 @@ impl Position {
         if !castling_part.is_empty() && tables.castling.is_some() {
             self.init_virginity_castling(&castling_part)?;
         }
-        for ch in field.chars().filter(|c| !matches!(c, 'K' | 'Q' | 'k' | 'q')) {
+        for ch in field
+            .chars()
+            .filter(|c| !matches!(c, 'K' | 'Q' | 'k' | 'q'))
+        {
             let colour = usize::from(ch.is_ascii_lowercase());
             let file = ch.to_ascii_uppercase() as u8;
             if !(b'A'..b'A' + geo.files).contains(&file) {
@@ -322,7 +364,9 @@ impl Position {
             let sq = geo.square(file - b'A', tables.hand.gating_rank[colour]);
             let p = self.board[sq as usize];
             if !code::is_piece(p) || code::colour(p) != colour {
-                return err(format!("gating right '{ch}' but no piece of that side there"));
+                return err(format!(
+                    "gating right '{ch}' but no piece of that side there"
+                ));
             }
             self.set_virgin(sq, true);
         }
@@ -349,8 +393,9 @@ impl Position {
             return err(format!("en-passant field '{field}' has too many squares"));
         }
         let them = self.side ^ 1;
-        let owned_by_them =
-            |sq: u16| code::is_piece(self.board[sq as usize]) && code::colour(self.board[sq as usize]) == them;
+        let owned_by_them = |sq: u16| {
+            code::is_piece(self.board[sq as usize]) && code::colour(self.board[sq as usize]) == them
+        };
         let (target, victim) = match squares.as_slice() {
             [a, b] if owned_by_them(*b) => (*a, *b),
             [a, b] if owned_by_them(*a) => (*b, *a),
@@ -400,7 +445,9 @@ impl Position {
                     } else {
                         letter.to_ascii_lowercase()
                     });
-                    if self.promoted_from(geo.square(file, rank)).is_some() && info.promoted_of.is_none() {
+                    if self.promoted_from(geo.square(file, rank)).is_some()
+                        && info.promoted_of.is_none()
+                    {
                         out.push('~');
                     }
                 } else {
@@ -438,6 +485,11 @@ impl Position {
             out.push('-');
         } else {
             out.push_str(&geo.name(self.ep[0], RankStyle::FromOne));
+        }
+        let n = self.tables.rules.check_count;
+        if n > 0 {
+            let left = |c: usize| n.saturating_sub(self.checks_given(c) as u32);
+            out.push_str(&format!(" {}+{}", left(0), left(1)));
         }
         out.push_str(&format!(" {} {}", self.halfmove, self.fullmove));
         out

@@ -34,6 +34,7 @@ enum Change {
 #[derive(Clone, Copy, Debug)]
 struct Undo {
     changes: u32,
+    checks: [u8; 2],
     ep: [u16; 2],
     ep_victim: u16,
     halfmove: u32,
@@ -46,7 +47,9 @@ fn count_key(key: u64, n: u8) -> u64 {
     if n == 0 {
         0
     } else {
-        (key ^ n as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(23)
+        (key ^ n as u64)
+            .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            .rotate_left(23)
     }
 }
 
@@ -69,6 +72,8 @@ pub struct Position {
     ep_victim: u16,
     halfmove: u32,
     fullmove: u32,
+    /// Checks given so far by each colour (n-check variants).
+    checks: [u8; 2],
     hash: u64,
     lists: [Vec<u16>; 2],
     list_index: Vec<u16>,
@@ -98,6 +103,7 @@ impl Position {
             ep_victim: NO_SQUARE,
             halfmove: 0,
             fullmove: 1,
+            checks: [0; 2],
             hash: 0,
             lists: [Vec::with_capacity(squares), Vec::with_capacity(squares)],
             list_index: vec![0; geo.size],
@@ -155,6 +161,14 @@ impl Position {
     #[inline]
     pub fn hash(&self) -> u64 {
         self.hash
+    }
+    /// Checks given so far by `colour` (n-check variants).
+    #[inline]
+    pub fn checks_given(&self, colour: usize) -> u8 {
+        self.checks[colour]
+    }
+    pub fn set_checks_given(&mut self, colour: usize, n: u8) {
+        self.checks[colour] = n;
     }
     #[inline]
     pub fn halfmove(&self) -> u32 {
@@ -301,6 +315,7 @@ impl Position {
     pub fn make(&mut self, mv: Move) {
         self.undos.push(Undo {
             changes: self.changes.len() as u32,
+            checks: self.checks,
             ep: self.ep,
             ep_victim: self.ep_victim,
             halfmove: self.halfmove,
@@ -339,6 +354,8 @@ impl Position {
             MoveKind::Normal => {
                 let info = &self.tables.pieces[code::kind(piece)];
                 let mut reset = info.resets_counter;
+                let captures = mv.kills.iter().any(|&k| k != NO_SQUARE)
+                    || (mv.to != mv.from && code::is_piece(self.board[mv.to as usize]));
                 for k in mv.kills {
                     if k != NO_SQUARE && code::is_piece(self.board[k as usize]) {
                         reset = true;
@@ -363,7 +380,9 @@ impl Position {
                 if reset {
                     self.halfmove = 0;
                 }
-                if self.creates_ep(mv, piece) {
+                if captures && self.tables.rules.blast {
+                    self.explode(mv.to);
+                } else if self.creates_ep(mv, piece) {
                     self.set_ep_after(mv);
                 }
             }
@@ -373,6 +392,30 @@ impl Position {
         }
         self.side ^= 1;
         self.hash ^= self.tables.zobrist.side;
+        if self.tables.rules.check_count > 0 && crate::movegen::attack::in_check(self, self.side) {
+            self.checks[us] = self.checks[us].saturating_add(1);
+        }
+    }
+
+    /// An explosion on `at`: the piece there and every piece around it that is not immune.
+    fn explode(&mut self, at: u16) {
+        let geo = self.tables.geo;
+        let (x, y) = geo.coords(at);
+        for dy in -1i16..=1 {
+            for dx in -1i16..=1 {
+                let Some(sq) = geo.checked_square(x as i16 + dx, y as i16 + dy) else {
+                    continue;
+                };
+                let p = self.board[sq as usize];
+                if !code::is_piece(p) {
+                    continue;
+                }
+                let spared = sq != at && self.tables.pieces[code::kind(p)].blast_immune;
+                if !spared {
+                    self.change(sq, code::EMPTY, false, 0);
+                }
+            }
+        }
     }
 
     /// Whether a plain move of `piece` is one of its e.p.-creating moves.
@@ -390,11 +433,20 @@ impl Position {
         let (ff, fr) = geo.coords(mv.from);
         let (tf, tr) = geo.coords(mv.to);
         let path = pass_over(tf as i8 - ff as i8, tr as i8 - fr as i8);
+        let capturer = self.side ^ 1;
+        let zone = self.tables.rules.ep_zone.as_ref().map(|z| z[capturer]);
         let mut squares = [NO_SQUARE; 2];
-        for (i, &(x, y)) in path.iter().take(2).enumerate() {
-            squares[i] = geo.square((ff as i8 + x) as u8, (fr as i8 + y) as u8);
+        let mut n = 0;
+        for &(x, y) in path.iter().take(2) {
+            let sq = geo.square((ff as i8 + x) as u8, (fr as i8 + y) as u8);
+            if zone.is_none_or(|z| z.has(sq)) {
+                squares[n] = sq;
+                n += 1;
+            }
         }
-        self.set_ep(squares, mv.to);
+        if n > 0 {
+            self.set_ep(squares, mv.to);
+        }
     }
 
     /// Take back the last move made.
@@ -417,6 +469,7 @@ impl Position {
         }
         self.ep = undo.ep;
         self.ep_victim = undo.ep_victim;
+        self.checks = undo.checks;
         self.halfmove = undo.halfmove;
         self.hash = undo.hash;
         self.side ^= 1;
@@ -429,6 +482,7 @@ impl Position {
     pub fn make_null(&mut self) {
         self.undos.push(Undo {
             changes: self.changes.len() as u32,
+            checks: self.checks,
             ep: self.ep,
             ep_victim: self.ep_victim,
             halfmove: self.halfmove,

@@ -8,7 +8,8 @@ use super::region::{file_index, parse_region};
 use super::schema::{Board, CastlingDef, HandDef, PieceDef, PromotionDef, RulesDef};
 use super::source::Source;
 use super::{
-    Castling, GameValue, Hand, LoadError, PieceType, Promotion, Rules, SquareSet, Variant,
+    Blast, Castling, Extinction, Flag, GameValue, Hand, LoadError, PieceType, Promotion, Rules,
+    SquareSet, Variant, ZoneMoves,
 };
 use crate::betza;
 
@@ -30,11 +31,7 @@ struct Merged {
     chess960: Option<At<bool>>,
     pieces: Option<Vec<At<PieceDef>>>,
     castling: Option<At<Option<CastlingDef>>>,
-    checkmate: Option<GameValue>,
-    stalemate: Option<GameValue>,
-    move_rule: Option<u32>,
-    repetition_count: Option<u32>,
-    repetition: Option<GameValue>,
+    rules: RulesDef,
     hand: HandDef,
 }
 
@@ -111,13 +108,7 @@ fn build(chain: &[Source], leaf: &Source) -> Result<Variant, LoadError> {
         pieces,
         castling,
         chess960: merged.chess960.is_some_and(|c| c.value),
-        rules: Rules {
-            checkmate: merged.checkmate.unwrap_or(GameValue::Loss),
-            stalemate: merged.stalemate.unwrap_or(GameValue::Draw),
-            move_rule: merged.move_rule.unwrap_or(100),
-            repetition_count: merged.repetition_count.unwrap_or(3),
-            repetition: merged.repetition.unwrap_or(GameValue::Draw),
-        },
+        rules: rules(leaf, &merged.rules, &letters, dims)?,
         hand: hand_rules(leaf, &merged.hand, &letters)?,
         source: leaf.label.clone(),
     })
@@ -205,11 +196,21 @@ fn set<T>(slot: &mut Option<At<T>>, value: Option<T>, src: usize, path: Vec<Seg>
 }
 
 fn merge_rules(m: &mut Merged, r: &RulesDef) {
+    let m = &mut m.rules;
     m.checkmate = r.checkmate.or(m.checkmate);
     m.stalemate = r.stalemate.or(m.stalemate);
     m.move_rule = r.move_rule.or(m.move_rule);
     m.repetition_count = r.repetition_count.or(m.repetition_count);
     m.repetition = r.repetition.or(m.repetition);
+    m.must_capture = r.must_capture.or(m.must_capture);
+    m.flying_general = r.flying_general.or(m.flying_general);
+    m.duple_check = r.duple_check.or(m.duple_check);
+    m.checking = r.checking.or(m.checking);
+    m.check_count = r.check_count.or(m.check_count);
+    m.extinction = r.extinction.clone().or(m.extinction.take());
+    m.flag = r.flag.clone().or(m.flag.take());
+    m.blast = r.blast.clone().or(m.blast.take());
+    m.en_passant_zone = r.en_passant_zone.clone().or(m.en_passant_zone.take());
 }
 
 fn merge_hand(m: &mut HandDef, h: &HandDef) {
@@ -326,6 +327,37 @@ fn piece(
         ),
         None => None,
     };
+    let confine = match &d.confine {
+        Some(text) => Some(zones(
+            source,
+            &def.path,
+            ("confine", text),
+            d.confine_black.as_deref().map(|t| ("confine_black", t)),
+            dims,
+        )?),
+        None => None,
+    };
+    let zone_moves = match &d.zone_moves {
+        Some(z) => {
+            let zpath = [def.path.as_slice(), &[Key("zone_moves")]].concat();
+            let zone = zones(
+                source,
+                &zpath,
+                ("zone", &z.zone),
+                z.zone_black.as_deref().map(|t| ("zone_black", t)),
+                dims,
+            )?;
+            let mpath = [zpath.as_slice(), &[Key("moves")]].concat();
+            let moves = betza::parse(&z.moves)
+                .map_err(|e| source.error_in(&mpath, e.position, e.message))?;
+            Some(ZoneMoves {
+                zone,
+                moves_text: z.moves.clone(),
+                moves,
+            })
+        }
+        None => None,
+    };
     let drop_zone = match &d.drop_zone {
         Some(text) => Some(zones(
             source,
@@ -349,6 +381,111 @@ fn piece(
         promoted_of,
         drop_zone,
         drop_file_limit: d.drop_file_limit.unwrap_or(0),
+        confine,
+        zone_moves,
+    })
+}
+
+/// Letters to piece indices, for a rule of the leaf file; `*` is allowed when `star` is.
+fn rule_letters(
+    leaf: &Source,
+    path: &[Seg],
+    text: &str,
+    letters: &[char],
+) -> Result<(Vec<usize>, bool), LoadError> {
+    let mut kinds = Vec::new();
+    let mut all = false;
+    for (i, c) in text.chars().enumerate() {
+        if c == '*' {
+            all = true;
+            continue;
+        }
+        match letters.iter().position(|&l| l == c.to_ascii_uppercase()) {
+            Some(k) => kinds.push(k),
+            None => {
+                return Err(leaf.error_in(path, i, format!("`{c}` is not a piece letter")));
+            }
+        }
+    }
+    Ok((kinds, all))
+}
+
+fn rules(leaf: &Source, r: &RulesDef, letters: &[char], dims: Dims) -> Result<Rules, LoadError> {
+    let d = Rules::default();
+    let at = |keys: &[&'static str]| -> Vec<Seg> { keys.iter().map(|k| Key(k)).collect() };
+    let extinction = match r.extinction.clone().flatten() {
+        Some(e) => {
+            let (kinds, all) = rule_letters(
+                leaf,
+                &at(&["rules", "extinction", "pieces"]),
+                &e.pieces,
+                letters,
+            )?;
+            Some(Extinction {
+                kinds,
+                all,
+                count: e.count.unwrap_or(0),
+                opponent_count: e.opponent_count.unwrap_or(0),
+                claim: e.claim.unwrap_or(false),
+                value: e.value.unwrap_or(GameValue::Loss),
+            })
+        }
+        None => None,
+    };
+    let flag = match r.flag.clone().flatten() {
+        Some(f) => {
+            let path = at(&["rules", "flag", "piece"]);
+            let (kinds, _) = rule_letters(leaf, &path, &f.piece.to_string(), letters)?;
+            let zone = zones(
+                leaf,
+                &at(&["rules", "flag"]),
+                ("zone", &f.zone),
+                f.zone_black.as_deref().map(|t| ("zone_black", t)),
+                dims,
+            )?;
+            Some(Flag {
+                piece: kinds[0],
+                zone,
+                value: f.value.unwrap_or(GameValue::Win),
+                reply: f.reply.unwrap_or(false),
+            })
+        }
+        None => None,
+    };
+    let blast = match r.blast.clone().flatten() {
+        Some(b) => {
+            let path = at(&["rules", "blast", "immune"]);
+            let (immune, _) =
+                rule_letters(leaf, &path, b.immune.as_deref().unwrap_or(""), letters)?;
+            Some(Blast { immune })
+        }
+        None => None,
+    };
+    let en_passant_zone = match &r.en_passant_zone {
+        Some(text) => Some(zones(
+            leaf,
+            &at(&["rules"]),
+            ("en_passant_zone", text),
+            None,
+            dims,
+        )?),
+        None => None,
+    };
+    Ok(Rules {
+        checkmate: r.checkmate.unwrap_or(d.checkmate),
+        stalemate: r.stalemate.unwrap_or(d.stalemate),
+        move_rule: r.move_rule.unwrap_or(d.move_rule),
+        repetition_count: r.repetition_count.unwrap_or(d.repetition_count),
+        repetition: r.repetition.unwrap_or(d.repetition),
+        must_capture: r.must_capture.unwrap_or(false),
+        flying_general: r.flying_general.unwrap_or(false),
+        duple_check: r.duple_check.unwrap_or(false),
+        checking: r.checking.unwrap_or(true),
+        check_count: r.check_count.unwrap_or(0),
+        extinction,
+        flag,
+        blast,
+        en_passant_zone,
     })
 }
 

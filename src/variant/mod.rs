@@ -60,6 +60,9 @@ pub struct PieceType {
     pub drop_zone: Option<[SquareSet; 2]>,
     /// At most this many of it on one file after a drop (0 = no limit).
     pub drop_file_limit: u8,
+    /// Squares, per colour, it may never leave.
+    pub confine: Option<[SquareSet; 2]>,
+    pub zone_moves: Option<ZoneMoves>,
 }
 
 impl PieceType {
@@ -79,6 +82,8 @@ impl PieceType {
             promoted_of: None,
             drop_zone: None,
             drop_file_limit: 0,
+            confine: None,
+            zone_moves: None,
         }
     }
 }
@@ -145,6 +150,79 @@ pub struct Rules {
     /// Occurrences of a position that end the game (0 = no such rule).
     pub repetition_count: u32,
     pub repetition: GameValue,
+    pub must_capture: bool,
+    pub flying_general: bool,
+    pub duple_check: bool,
+    /// Moves that give check are allowed.
+    pub checking: bool,
+    /// The side giving this many checks wins (0 = no such rule).
+    pub check_count: u32,
+    pub extinction: Option<Extinction>,
+    pub flag: Option<Flag>,
+    pub blast: Option<Blast>,
+    /// Per colour: squares onto which that colour may capture en passant (`None`: anywhere).
+    pub en_passant_zone: Option<[SquareSet; 2]>,
+}
+
+impl Default for Rules {
+    /// Chess's rules: mate loses, stalemate draws, 50 moves, threefold repetition.
+    fn default() -> Rules {
+        Rules {
+            checkmate: GameValue::Loss,
+            stalemate: GameValue::Draw,
+            move_rule: 100,
+            repetition_count: 3,
+            repetition: GameValue::Draw,
+            must_capture: false,
+            flying_general: false,
+            duple_check: false,
+            checking: true,
+            check_count: 0,
+            extinction: None,
+            flag: None,
+            blast: None,
+            en_passant_zone: None,
+        }
+    }
+}
+
+/// Extinction rule (see the schema): a side with at most `count` pieces of one of `kinds` (or
+/// of all its pieces, `all`) while the opponent has at least `opponent_count` of them.
+#[derive(Clone, Debug)]
+pub struct Extinction {
+    pub kinds: Vec<usize>,
+    pub all: bool,
+    pub count: u32,
+    pub opponent_count: u32,
+    pub claim: bool,
+    /// For the side that ran out.
+    pub value: GameValue,
+}
+
+/// Flag rule: `piece` of a side standing in that side's zone ends the game.
+#[derive(Clone, Debug)]
+pub struct Flag {
+    pub piece: usize,
+    pub zone: [SquareSet; 2],
+    /// For the side that arrived.
+    pub value: GameValue,
+    /// Black may answer White's arrival by arriving too (then it is a draw).
+    pub reply: bool,
+}
+
+/// Explosions on capture.
+#[derive(Clone, Debug)]
+pub struct Blast {
+    /// Piece types the blast spares.
+    pub immune: Vec<usize>,
+}
+
+/// Extra moves while standing in a zone.
+#[derive(Clone, Debug)]
+pub struct ZoneMoves {
+    pub zone: [SquareSet; 2],
+    pub moves_text: String,
+    pub moves: Betza,
 }
 
 /// Holdings, drops and gating.

@@ -144,6 +144,22 @@ pub struct PieceDef {
     pub drop_zone_black: Option<String>,
     /// At most this many of it on one file after a drop (shogi's nifu: 1).
     pub drop_file_limit: Option<u8>,
+    /// Region it may never leave (xiangqi's palace, the elephant's own half).
+    pub confine: Option<String>,
+    /// Black's `confine` when it is not White's mirrored.
+    pub confine_black: Option<String>,
+    /// Extra moves it has while standing in a region (the xiangqi soldier across the river).
+    pub zone_moves: Option<ZoneMovesDef>,
+}
+
+/// Moves a piece has in addition while it stands in a zone.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ZoneMovesDef {
+    pub zone: String,
+    pub zone_black: Option<String>,
+    /// XBetza of the extra moves.
+    pub moves: String,
 }
 
 /// Promotion on reaching a zone.
@@ -206,6 +222,73 @@ pub struct RulesDef {
     pub repetition_count: Option<u32>,
     /// Value of that repetition for the side to move.
     pub repetition: Option<GameValue>,
+    /// If a side can capture, it must (giveaway, losers). Default false.
+    pub must_capture: Option<bool>,
+    /// Royal pieces may not face each other on an open file (xiangqi). Default false.
+    pub flying_general: Option<bool>,
+    /// With several royal pieces, a side is in check only when all of them are attacked
+    /// (Spartan chess); without it, any attacked royal piece is check. Default false.
+    pub duple_check: Option<bool>,
+    /// Moves that give check are allowed (default true; racing kings: false).
+    pub checking: Option<bool>,
+    /// The side giving this many checks wins (3check: 3). FENs carry the checks still needed
+    /// as `3+3` after the en-passant field. Default 0 = no such rule.
+    pub check_count: Option<u32>,
+    /// Losing (almost) all pieces of a type ends the game.
+    #[serde(default, deserialize_with = "present")]
+    pub extinction: Option<Option<ExtinctionDef>>,
+    /// A piece reaching a region ends the game (king of the hill, racing kings, campmate).
+    #[serde(default, deserialize_with = "present")]
+    pub flag: Option<Option<FlagDef>>,
+    /// Captures explode (atomic).
+    #[serde(default, deserialize_with = "present")]
+    pub blast: Option<Option<BlastDef>>,
+    /// Squares (White's; Black's mirrored) onto which en-passant captures are possible
+    /// (default: everywhere). Horde: `*6`.
+    pub en_passant_zone: Option<String>,
+}
+
+/// Extinction, as Fairy-Stockfish reads it: the game ends as soon as a side has at most `count`
+/// pieces of one of the listed types on the board and in hand (`*` in the list stands for all
+/// its pieces together) while the opponent has at least `opponent_count` of that type;
+/// `value` is for the side that ran out.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ExtinctionDef {
+    /// Piece letters, and/or `*` for all pieces together.
+    pub pieces: String,
+    /// Default 0.
+    pub count: Option<u32>,
+    /// Default 0.
+    pub opponent_count: Option<u32>,
+    /// The side to move must also have one piece more than `opponent_count` requires before
+    /// it can claim (shatranj's bare king rule). Default false.
+    pub claim: Option<bool>,
+    /// Default `Loss`.
+    pub value: Option<GameValue>,
+}
+
+/// The flag rule: the game ends when a side's `piece` stands in its `zone`; `value` is for that
+/// side. With `reply`, Black may still answer White's arrival with its own (racing kings).
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FlagDef {
+    pub piece: char,
+    pub zone: String,
+    pub zone_black: Option<String>,
+    /// Default `Win`.
+    pub value: Option<GameValue>,
+    /// Default false.
+    pub reply: Option<bool>,
+}
+
+/// Explosions: a capture removes the capturer and every piece on the squares around the
+/// capture square, except the immune types (which are still removed when captured).
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BlastDef {
+    /// Letters of the piece types the blast spares.
+    pub immune: Option<String>,
 }
 
 /// Marks a present field as `Some`, so `castling: None` (present, empty) differs from a missing

@@ -1,0 +1,96 @@
+//! Game ends checked before any move is generated: once one holds, the side to move has no
+//! moves (as in Fairy-Stockfish, so perft counts stop there). Extinction (including the bare
+//! king), a piece reaching its flag zone, and the n-th check.
+
+use super::tables::code;
+use super::legal::generate_ignoring_ends;
+use crate::game::{colour_name, GameEnd};
+use crate::position::Position;
+use crate::variant::GameValue;
+
+/// The game end that holds in `pos`, if any.
+pub fn immediate_end(pos: &Position) -> Option<GameEnd> {
+    let us = pos.side();
+    let rules = &pos.tables.variant.rules;
+    if rules.check_count > 0 {
+        let n = rules.check_count as u8;
+        for c in [us ^ 1, us] {
+            if pos.checks_given(c) >= n {
+                let reason = format!("{} wins by giving {n} checks", colour_name(c));
+                return Some(GameEnd::from_value(GameValue::Win, c, reason));
+            }
+        }
+    }
+    if let Some(e) = &rules.extinction {
+        let types = pos.tables.pieces.len();
+        let total = |c: usize, kind: Option<usize>| -> u32 {
+            let kinds: Vec<usize> = kind.map_or_else(|| (0..types).collect(), |k| vec![k]);
+            kinds
+                .iter()
+                .map(|&k| pos.count(c, k) as u32 + pos.in_hand(c, k) as u32)
+                .sum()
+        };
+        let groups: Vec<Option<usize>> = e
+            .kinds
+            .iter()
+            .map(|&k| Some(k))
+            .chain(e.all.then_some(None))
+            .collect();
+        for c in [us ^ 1, us] {
+            for &g in &groups {
+                let claim = u32::from(e.claim && c == us);
+                if total(c, g) <= e.count && total(c ^ 1, g) >= e.opponent_count + claim {
+                    let reason = if e.all && e.count > 0 {
+                        format!("{} is bared", colour_name(c))
+                    } else {
+                        format!("{} has lost all its {}", colour_name(c), group_name(pos, g))
+                    };
+                    return Some(GameEnd::from_value(e.value, c, reason));
+                }
+            }
+        }
+    }
+    if let Some(f) = &rules.flag {
+        let arrived = |c: usize| {
+            let own = code::piece(f.piece, c);
+            pos.tables.rules.flag_squares[c]
+                .iter()
+                .any(|&sq| pos.at(sq) == own)
+        };
+        let (ours, theirs) = (arrived(us), arrived(us ^ 1));
+        let reason = |c: usize| format!("{} reached the goal", colour_name(c));
+        if ours && theirs {
+            return Some(GameEnd {
+                winner: None,
+                reason: "Both sides reached the goal".into(),
+            });
+        }
+        if ours {
+            return Some(GameEnd::from_value(f.value, us, reason(us)));
+        }
+        if theirs && !(f.reply && us == 1 && can_arrive(pos, f.piece)) {
+            return Some(GameEnd::from_value(f.value, us ^ 1, reason(us ^ 1)));
+        }
+    }
+    None
+}
+
+fn group_name(pos: &Position, kind: Option<usize>) -> String {
+    match kind {
+        Some(k) => format!("{}s", pos.tables.variant.pieces[k].name),
+        None => "pieces".into(),
+    }
+}
+
+/// Whether the side to move can bring its flag piece into its zone with one legal move.
+fn can_arrive(pos: &Position, piece: usize) -> bool {
+    let mut p = pos.clone();
+    let us = p.side();
+    let zone = &pos.tables.rules.flag_squares[us];
+    let own = code::piece(piece, us);
+    let mut moves = Vec::new();
+    generate_ignoring_ends(&mut p, &mut moves);
+    moves
+        .iter()
+        .any(|m| p.at(m.from) == own && zone.contains(&m.to))
+}
