@@ -45,7 +45,11 @@ pub fn divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
         .map(|&mv| {
             let mut p = pos.clone();
             p.make(mv);
-            let n = if depth <= 1 { 1 } else { perft(&mut p, depth - 1) };
+            let n = if depth <= 1 {
+                1
+            } else {
+                perft(&mut p, depth - 1)
+            };
             (mv, n)
         })
         .collect()

@@ -22,8 +22,9 @@ struct Row {
 }
 
 fn rows() -> Vec<Row> {
-    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/xbetza.md"))
-        .expect("tests/data/xbetza.md");
+    let text =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/xbetza.md"))
+            .expect("tests/data/xbetza.md");
     let start = text.find("## 10. Test table").expect("section 10");
     let end = text.find("## 11.").expect("section 11");
     let mut rows = Vec::new();
@@ -36,7 +37,12 @@ fn rows() -> Vec<Row> {
             continue;
         };
         let betza = cells[2].trim_matches('`').to_string();
-        let betza = betza.split(' ').next().unwrap_or("").trim_matches('`').to_string();
+        let betza = betza
+            .split(' ')
+            .next()
+            .unwrap_or("")
+            .trim_matches('`')
+            .to_string();
         let (files, ranks) = cells[3].split_once('x').expect("board WxH");
         let (files, ranks): (u8, u8) = (files.parse().unwrap(), ranks.parse().unwrap());
         let piece: Vec<&str> = cells[4].split_whitespace().collect();
@@ -82,9 +88,17 @@ fn query(row: &Row) -> Query {
     for part in row.state.split(';') {
         let part = part.trim();
         if let Some(list) = part.strip_prefix("w:") {
-            white.extend(coords(list.split('(').next().unwrap(), row.files, row.ranks));
+            white.extend(coords(
+                list.split('(').next().unwrap(),
+                row.files,
+                row.ranks,
+            ));
         } else if let Some(list) = part.strip_prefix("b:") {
-            black.extend(coords(list.split('(').next().unwrap(), row.files, row.ranks));
+            black.extend(coords(
+                list.split('(').next().unwrap(),
+                row.files,
+                row.ranks,
+            ));
         } else if let Some(ep) = part.strip_prefix("ep=") {
             let target = parse_coord(ep.trim(), row.files, row.ranks).expect("ep square");
             q.en_passant = Some((target, (0, 0)));
@@ -99,7 +113,11 @@ fn query(row: &Row) -> Query {
             black.extend(b);
         }
     }
-    let (friends, foes) = if row.black { (black, white) } else { (white, black) };
+    let (friends, foes) = if row.black {
+        (black, white)
+    } else {
+        (white, black)
+    };
     if let Some((target, _)) = q.en_passant {
         let victim = foes
             .iter()
@@ -234,5 +252,10 @@ fn every_row_of_the_spec_table() {
         }
     }
     eprintln!("rows not supported (rejected with an error): {unsupported_rows:?}");
-    assert!(failures.is_empty(), "{} failures:\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} failures:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
 }

@@ -101,10 +101,26 @@ fn run(large: bool) {
         println!("  {v}: {pass}/{total}");
     }
     let passed: usize = per_variant.values().map(|p| p.0).sum();
-    println!("total: {passed}/{} cases over {} variants", results.len(), per_variant.len());
-    let missing: Vec<&String> = tables.iter().filter(|(_, t)| t.is_none()).map(|(v, _)| v).collect();
-    println!("variants of the suite not shipped ({}): {missing:?}", missing.len());
-    assert!(failures.is_empty(), "{} failures:\n{}", failures.len(), failures.join("\n"));
+    println!(
+        "total: {passed}/{} cases over {} variants",
+        results.len(),
+        per_variant.len()
+    );
+    let missing: Vec<&String> = tables
+        .iter()
+        .filter(|(_, t)| t.is_none())
+        .map(|(v, _)| v)
+        .collect();
+    println!(
+        "variants of the suite not shipped ({}): {missing:?}",
+        missing.len()
+    );
+    assert!(
+        failures.is_empty(),
+        "{} failures:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
 }
 
 #[test]

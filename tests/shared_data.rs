@@ -12,7 +12,11 @@ fn compare(copy: &str, source: &str) -> usize {
     }
     let a = fs::read(root.join("tests/data").join(copy)).expect("copy exists");
     let b = fs::read(&source).expect("source readable");
-    assert!(a == b, "tests/data/{copy} differs from {}", source.display());
+    assert!(
+        a == b,
+        "tests/data/{copy} differs from {}",
+        source.display()
+    );
     1
 }
 
@@ -25,7 +29,11 @@ fn copies_equal_shared() {
     }
     let mut checked = compare("xbetza.md", "spec/xbetza.md");
     for entry in fs::read_dir(shared.join("perft")).expect("perft folder") {
-        let name = entry.expect("entry").file_name().into_string().expect("utf-8 name");
+        let name = entry
+            .expect("entry")
+            .file_name()
+            .into_string()
+            .expect("utf-8 name");
         checked += compare(&format!("perft/{name}"), &format!("perft/{name}"));
     }
     assert!(checked >= 17, "compared only {checked} files");

@@ -328,12 +328,7 @@ fn start_position_must_fit() {
         2,
         "`x` in the holdings",
     );
-    bad(
-        "rnbqk/ppppp/5/PPPPP/RNBQK[Q",
-        "[Q",
-        2,
-        "closing `]`",
-    );
+    bad("rnbqk/ppppp/5/PPPPP/RNBQK[Q", "[Q", 2, "closing `]`");
     let text = base_with("w - - 0 1", "x - - 0 1");
     expect_error(&text, "x - - 0 1", 0, "side to move");
     let text = base_with(

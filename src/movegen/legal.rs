@@ -19,13 +19,10 @@ use crate::position::Position;
 /// The legal moves of the side to move, into `out` (cleared first).
 pub fn generate(pos: &mut Position, out: &mut Vec<Move>) {
     out.clear();
-    if pos.tables.variant.rules.extinction.is_some()
-        || pos.tables.variant.rules.flag.is_some()
-        || pos.tables.rules.check_count > 0
-    {
-        if immediate_end(pos).is_some() {
-            return;
-        }
+    let rules = &pos.tables.variant.rules;
+    let may_end = rules.extinction.is_some() || rules.flag.is_some() || rules.check_count > 0;
+    if may_end && immediate_end(pos).is_some() {
+        return;
     }
     generate_ignoring_ends(pos, out);
 }
