@@ -121,6 +121,8 @@ pub struct Game {
     history: Vec<u64>,
     /// Moves played since the game's starting position.
     moves: Vec<Move>,
+    /// For each move played: whether it gave check.
+    gave_check: Vec<bool>,
 }
 
 impl Game {
@@ -139,6 +141,7 @@ impl Game {
             pos,
             history: Vec::new(),
             moves: Vec::new(),
+            gave_check: Vec::new(),
         }
     }
 
@@ -167,6 +170,8 @@ impl Game {
         self.history.push(self.pos.hash());
         self.moves.push(mv);
         self.pos.make(mv);
+        let side = self.pos.side();
+        self.gave_check.push(in_check(&self.pos, side));
     }
 
     /// Take back the last move; false if there is none.
@@ -175,6 +180,7 @@ impl Game {
             return false;
         }
         self.history.pop();
+        self.gave_check.pop();
         self.pos.unmake();
         true
     }
@@ -189,10 +195,51 @@ impl Game {
         move_text(&self.pos, mv, style)
     }
 
-    /// The result, if the game has ended by rule in the current position.
+    /// The result, if the game has ended by rule in the current position: the rules of
+    /// [`end_by_rule`], plus the ones that need the game's moves: a forbidden mating drop
+    /// (shogi's pawn-drop mate) loses for the side that dropped, and a repetition reached by
+    /// checking on every move gives the checking side the variant's perpetual-check value.
     pub fn result(&mut self) -> Option<GameEnd> {
         let legal = self.legal_moves();
-        let checked = in_check(&self.pos, self.pos.side());
-        end_by_rule(&self.pos, &self.history, &legal, checked)
+        let side = self.pos.side();
+        let checked = in_check(&self.pos, side);
+        let end = end_by_rule(&self.pos, &self.history, &legal, checked)?;
+        let variant = &self.pos.tables.variant;
+        if let (Some(forbidden), Some(last)) = (variant.hand.drop_mate_forbidden, self.moves.last())
+        {
+            if legal.is_empty() && checked && last.drop_type() == Some(forbidden) {
+                let name = &variant.pieces[forbidden].name;
+                return Some(GameEnd {
+                    winner: Some(side),
+                    reason: format!(
+                        "{} mates by {name} drop, which is illegal",
+                        colour_name(side ^ 1)
+                    ),
+                });
+            }
+        }
+        if let Some(value) = variant.rules.perpetual_check {
+            if end.reason.ends_with("repetition") {
+                if let Some(checker) = self.perpetual_checker() {
+                    let reason = format!("{} gives perpetual check", colour_name(checker));
+                    return Some(GameEnd::from_value(value, checker, reason));
+                }
+            }
+        }
+        Some(end)
+    }
+
+    /// The side that gave check with every one of its moves since the current position last
+    /// stood, if one did.
+    fn perpetual_checker(&self) -> Option<usize> {
+        let key = self.pos.hash();
+        let first = self.history.iter().rposition(|&h| h == key)?;
+        let side = self.pos.side();
+        let n = self.history.len();
+        [side ^ 1, side].into_iter().find(|&c| {
+            (first..n)
+                .filter(|&i| (n - 1 - i) % 2 == usize::from(c == side))
+                .all(|i| self.gave_check[i])
+        })
     }
 }

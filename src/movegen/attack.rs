@@ -66,7 +66,9 @@ pub fn attacked_ignoring(pos: &Position, target: u16, by: usize, ignore: u16) ->
                     if p == code::EMPTY || sq as u16 == ignore {
                         continue;
                     }
-                    if is_attacker(p, e.types, e.royal_line) && e.from_zone.is_none_or(|z| z.has(sq as u16)) {
+                    if is_attacker(p, e.types, e.royal_line)
+                        && e.from_zone.is_none_or(|z| z.has(sq as u16))
+                    {
                         return true;
                     }
                     break;

@@ -2,8 +2,8 @@
 //! moves (as in Fairy-Stockfish, so perft counts stop there). Extinction (including the bare
 //! king), a piece reaching its flag zone, and the n-th check.
 
-use super::tables::code;
 use super::legal::generate_ignoring_ends;
+use super::tables::code;
 use crate::game::{colour_name, GameEnd};
 use crate::position::Position;
 use crate::variant::GameValue;
@@ -40,12 +40,19 @@ pub fn immediate_end(pos: &Position) -> Option<GameEnd> {
             for &g in &groups {
                 let claim = u32::from(e.claim && c == us);
                 if total(c, g) <= e.count && total(c ^ 1, g) >= e.opponent_count + claim {
-                    let reason = if e.all && e.count > 0 {
-                        format!("{} is bared", colour_name(c))
-                    } else {
-                        format!("{} has lost all its {}", colour_name(c), group_name(pos, g))
+                    let end = GameEnd::from_value(e.value, c, String::new());
+                    let reason = match end.winner {
+                        Some(w) if e.all && e.count > 0 => {
+                            format!("{} wins by bare king", colour_name(w))
+                        }
+                        Some(w) if w == c => format!(
+                            "{} wins by losing all its {}",
+                            colour_name(c),
+                            group_name(pos, g)
+                        ),
+                        _ => format!("{} has lost all its {}", colour_name(c), group_name(pos, g)),
                     };
-                    return Some(GameEnd::from_value(e.value, c, reason));
+                    return Some(GameEnd { reason, ..end });
                 }
             }
         }
@@ -58,7 +65,8 @@ pub fn immediate_end(pos: &Position) -> Option<GameEnd> {
                 .any(|&sq| pos.at(sq) == own)
         };
         let (ours, theirs) = (arrived(us), arrived(us ^ 1));
-        let reason = |c: usize| format!("{} reached the goal", colour_name(c));
+        let name = &pos.tables.variant.pieces[f.piece].name;
+        let reason = |c: usize| format!("{}'s {name} reached the goal", colour_name(c));
         if ours && theirs {
             return Some(GameEnd {
                 winner: None,

@@ -54,8 +54,7 @@ pub fn is_capture(pos: &Position, mv: Move) -> bool {
     if mv.is_drop() || mv.is_castle() {
         return false;
     }
-    mv.kills.iter().any(|&k| k != NO_SQUARE)
-        || (mv.to != mv.from && code::is_piece(pos.at(mv.to)))
+    mv.kills.iter().any(|&k| k != NO_SQUARE) || (mv.to != mv.from && code::is_piece(pos.at(mv.to)))
 }
 
 /// Legality where explosions or the ban on giving check apply: the move is made and the

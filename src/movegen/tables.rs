@@ -121,6 +121,9 @@ pub struct PieceInfo {
     pub zone_moves: Option<([SqBits; 2], [ColourMoves; 2])>,
     /// Explosions spare it.
     pub blast_immune: bool,
+    /// Whether it matters that it has not moved yet (castling, gating, `i` moves without a
+    /// zone); only such pieces are marked unmoved, so the others never change the key.
+    pub tracks_virginity: bool,
 }
 
 /// Rules that shape move generation beyond the pieces' moves.
@@ -374,6 +377,7 @@ impl Tables {
                         ],
                     )
                 }),
+                tracks_virginity: tracks_virginity(variant.as_ref(), index, c),
                 blast_immune: variant
                     .rules
                     .blast
@@ -477,6 +481,27 @@ impl Tables {
         tables.start_counts = counts;
         Ok(Arc::new(tables))
     }
+}
+
+/// Whether a piece's unmoved state can matter: it castles or is a castling partner, the
+/// variant gates or has XBetza castling (any piece may be the partner), or its own `i` moves
+/// depend on virginity rather than on a zone.
+fn tracks_virginity(variant: &Variant, index: usize, c: &CompiledPiece) -> bool {
+    let p = &variant.pieces[index];
+    let castles = variant
+        .castling
+        .as_ref()
+        .is_some_and(|c| c.king == index || c.partners.contains(&index));
+    let o_castling = variant.pieces.iter().any(|q| q.moves_text.contains('O'));
+    let m = &c.colours[0];
+    let initial = |level: u8| {
+        m.rays.iter().any(|r| r.initial == level)
+            || m.multi.iter().any(|x| x.initial == level)
+            || m.castles.iter().any(|x| x.initial == level)
+    };
+    let virgin_moves =
+        (initial(1) && p.initial_zone.is_none()) || (initial(2) && p.initial_zone_ii.is_none());
+    castles || o_castling || variant.hand.gating || virgin_moves
 }
 
 /// Squares from which a piece with these moves has no move at all on an empty board (moves

@@ -276,7 +276,8 @@ impl Position {
             let c = self.board[sq as usize];
             let gating_rank =
                 gating && geo.coords(sq).1 == tables.hand.gating_rank[code::colour(c)];
-            if code::is_piece(c) && !self.is_castling_type(code::kind(c)) && !gating_rank {
+            let tracked = code::is_piece(c) && tables.pieces[code::kind(c)].tracks_virginity;
+            if tracked && !self.is_castling_type(code::kind(c)) && !gating_rank {
                 let unmoved = tables.start_board[sq as usize] == c;
                 self.set_virgin(sq, unmoved);
             }

@@ -202,6 +202,7 @@ fn merge_rules(m: &mut Merged, r: &RulesDef) {
     m.move_rule = r.move_rule.or(m.move_rule);
     m.repetition_count = r.repetition_count.or(m.repetition_count);
     m.repetition = r.repetition.or(m.repetition);
+    m.perpetual_check = r.perpetual_check.or(m.perpetual_check);
     m.must_capture = r.must_capture.or(m.must_capture);
     m.flying_general = r.flying_general.or(m.flying_general);
     m.duple_check = r.duple_check.or(m.duple_check);
@@ -477,6 +478,7 @@ fn rules(leaf: &Source, r: &RulesDef, letters: &[char], dims: Dims) -> Result<Ru
         move_rule: r.move_rule.unwrap_or(d.move_rule),
         repetition_count: r.repetition_count.unwrap_or(d.repetition_count),
         repetition: r.repetition.unwrap_or(d.repetition),
+        perpetual_check: r.perpetual_check,
         must_capture: r.must_capture.unwrap_or(false),
         flying_general: r.flying_general.unwrap_or(false),
         duple_check: r.duple_check.unwrap_or(false),

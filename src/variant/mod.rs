@@ -150,6 +150,8 @@ pub struct Rules {
     /// Occurrences of a position that end the game (0 = no such rule).
     pub repetition_count: u32,
     pub repetition: GameValue,
+    /// Value for a side that repeated by checking on every move (None: plain repetition).
+    pub perpetual_check: Option<GameValue>,
     pub must_capture: bool,
     pub flying_general: bool,
     pub duple_check: bool,
@@ -173,6 +175,7 @@ impl Default for Rules {
             move_rule: 100,
             repetition_count: 3,
             repetition: GameValue::Draw,
+            perpetual_check: None,
             must_capture: false,
             flying_general: false,
             duple_check: false,

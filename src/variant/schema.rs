@@ -222,6 +222,10 @@ pub struct RulesDef {
     pub repetition_count: Option<u32>,
     /// Value of that repetition for the side to move.
     pub repetition: Option<GameValue>,
+    /// When a repetition ends the game and one side gave check with every one of its moves
+    /// since the position first stood, that side gets this value instead (xiangqi and shogi:
+    /// `Loss`, perpetual check loses). Default: no such rule.
+    pub perpetual_check: Option<GameValue>,
     /// If a side can capture, it must (giveaway, losers). Default false.
     pub must_capture: Option<bool>,
     /// Royal pieces may not face each other on an open file (xiangqi). Default false.

@@ -1,0 +1,184 @@
+//! Game ends that perft cannot show: for each rule, a position where the game has just ended
+//! (or a short sequence of moves leading there), checked against the result and the reason
+//! text the CECP layer prints.
+
+use std::sync::Arc;
+
+use alfil::game::Game;
+use alfil::movegen::tables::Tables;
+use alfil::position::RankStyle;
+use alfil::variant::load_by_name;
+
+fn game(variant: &str, fen: &str) -> Game {
+    let v = load_by_name(variant).unwrap_or_else(|e| panic!("{variant}: {e}"));
+    let tables = Tables::new(Arc::new(v)).expect("tables");
+    Game::from_fen(tables, fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
+}
+
+fn result(variant: &str, fen: &str) -> Option<String> {
+    game(variant, fen).result().map(|r| r.cecp())
+}
+
+fn play(g: &mut Game, moves: &str) {
+    for text in moves.split_whitespace() {
+        let mv = g
+            .parse_move(text, RankStyle::FromOne)
+            .unwrap_or_else(|| panic!("{text} is not legal in {}", g.pos.to_fen()));
+        g.play(mv);
+    }
+}
+
+#[test]
+fn checkmate() {
+    let fen = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3";
+    assert_eq!(result("chess", fen).as_deref(), Some("0-1 {Black mates}"));
+}
+
+#[test]
+fn stalemate_is_a_draw_in_chess() {
+    let fen = "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1";
+    assert_eq!(result("chess", fen).as_deref(), Some("1/2-1/2 {Stalemate}"));
+}
+
+#[test]
+fn stalemate_loses_in_xiangqi() {
+    let fen = "3k5/R8/9/9/9/9/9/9/4R4/5K3 b - - 0 1";
+    assert_eq!(
+        result("xiangqi", fen).as_deref(),
+        Some("1-0 {Black is stalemated and loses}")
+    );
+}
+
+#[test]
+fn a_game_in_progress_has_no_result() {
+    let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    assert_eq!(result("chess", fen), None);
+}
+
+#[test]
+fn fifty_move_rule() {
+    let fen = "8/8/4k3/8/8/4K3/8/7R w - - 100 80";
+    assert_eq!(
+        result("chess", fen).as_deref(),
+        Some("1/2-1/2 {50-move rule}")
+    );
+}
+
+#[test]
+fn threefold_repetition() {
+    let mut g = game(
+        "chess",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    );
+    play(&mut g, "g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1");
+    assert_eq!(g.result(), None, "two occurrences only");
+    play(&mut g, "f6g8");
+    assert_eq!(
+        g.result().map(|r| r.cecp()).as_deref(),
+        Some("1/2-1/2 {3-fold repetition}")
+    );
+}
+
+#[test]
+fn perpetual_check_loses_in_xiangqi() {
+    let mut g = game("xiangqi", "3k5/9/9/9/9/9/9/9/4R4/5K3 w - - 0 1");
+    play(&mut g, "e2d2 d10e10 d2e2 e10d10 e2d2 d10e10 d2e2 e10d10");
+    assert_eq!(
+        g.result().map(|r| r.cecp()).as_deref(),
+        Some("0-1 {White gives perpetual check}")
+    );
+}
+
+#[test]
+fn bare_king_loses_in_shatranj() {
+    let fen = "8/8/4k3/8/8/3QK3/3R4/8 b - - 0 1";
+    assert_eq!(
+        result("shatranj", fen).as_deref(),
+        Some("1-0 {White wins by bare king}")
+    );
+}
+
+#[test]
+fn king_of_the_hill() {
+    let fen = "rnbq1bnr/pppp1ppp/8/4k3/8/8/PPPPPPPP/RNBQKBNR w KQ - 0 4";
+    assert_eq!(
+        result("kingofthehill", fen).as_deref(),
+        Some("0-1 {Black's king reached the goal}")
+    );
+}
+
+#[test]
+fn third_check_wins() {
+    let fen = "rnbqkbnr/ppp2ppp/8/1B1pp3/4P3/8/PPPP1PPP/RNBQK1NR b KQkq - 1 3 1+3";
+    let mut g = game("3check", fen);
+    assert_eq!(g.result(), None);
+    play(&mut g, "c7c6 b5c6");
+    assert_eq!(
+        g.result().map(|r| r.cecp()).as_deref(),
+        Some("1-0 {White wins by giving 3 checks}")
+    );
+}
+
+#[test]
+fn exploding_the_king_wins_in_atomic() {
+    let mut g = game(
+        "atomic",
+        "rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R w KQkq - 0 1",
+    );
+    play(&mut g, "f3e5 a7a6 e5d7");
+    assert_eq!(
+        g.result().map(|r| r.cecp()).as_deref(),
+        Some("1-0 {Black has lost all its kings}"),
+        "the king exploded with the pawn on d7"
+    );
+}
+
+#[test]
+fn losing_everything_wins_in_antichess() {
+    let fen = "8/8/8/8/8/8/8/1Q6 b - - 0 1";
+    assert_eq!(
+        result("antichess", fen).as_deref(),
+        Some("0-1 {Black wins by losing all its pieces}")
+    );
+}
+
+#[test]
+fn stalemate_wins_in_antichess() {
+    let fen = "8/8/8/8/8/p7/P7/8 w - - 0 1";
+    assert_eq!(
+        result("antichess", fen).as_deref(),
+        Some("1-0 {White wins by stalemate}")
+    );
+}
+
+#[test]
+fn the_horde_loses_when_gone() {
+    let fen = "rnbqkbnr/pppppppp/8/8/8/8/8/8 w kq - 0 1";
+    assert_eq!(
+        result("horde", fen).as_deref(),
+        Some("0-1 {White has lost all its pieces}")
+    );
+}
+
+#[test]
+fn racing_kings_reply_draws() {
+    let fen = "K7/6k1/8/8/8/8/8/8 b - - 0 1";
+    let mut g = game("racingkings", fen);
+    assert_eq!(g.result(), None, "Black may still reach the last rank");
+    play(&mut g, "g7g8");
+    assert_eq!(
+        g.result().map(|r| r.cecp()).as_deref(),
+        Some("1/2-1/2 {Both sides reached the goal}")
+    );
+}
+
+#[test]
+fn pawn_drop_mate_loses_in_shogi() {
+    let fen = "3nkn3/9/4G4/9/9/9/9/9/4K4[P] w - - 0 1";
+    let mut g = game("shogi", fen);
+    play(&mut g, "P@e8");
+    assert_eq!(
+        g.result().map(|r| r.cecp()).as_deref(),
+        Some("0-1 {White mates by pawn drop, which is illegal}")
+    );
+}
