@@ -20,6 +20,12 @@ pub fn attacked(pos: &Position, target: u16, by: usize) -> bool {
 /// square when the attack table has none.
 pub fn attacked_ignoring(pos: &Position, target: u16, by: usize, ignore: u16) -> bool {
     let tables = &pos.tables;
+    // NO_SQUARE is a wall corner: never treat it as an emptied square.
+    let ignore = if ignore == NO_SQUARE {
+        u16::MAX
+    } else {
+        ignore
+    };
     let table = &tables.attack[by];
     let board = pos.board();
     let t = target as i16;
@@ -215,9 +221,29 @@ pub fn pinned(pos: &Position, ksq: u16, us: usize) -> ArrayVec<u16, 16> {
     out
 }
 
-/// Whether any royal piece of `colour` is attacked.
+/// Whether `colour` is in check: a royal piece is attacked (with duple check: all of them
+/// are). In variants with explosions a royal piece next to the enemy royal is never in check,
+/// as capturing it would blow up the capturer's own royal.
 pub fn in_check(pos: &Position, colour: usize) -> bool {
-    pos.royals(colour)
-        .iter()
-        .any(|&r| attacked(pos, r, colour ^ 1))
+    let royals = pos.royals(colour);
+    let rules = &pos.tables.rules;
+    let checked = |&r: &u16| {
+        if rules.blast && pos.royals(colour ^ 1).iter().any(|&e| adjacent(pos, r, e)) {
+            return false;
+        }
+        attacked(pos, r, colour ^ 1)
+    };
+    if rules.duple_check && royals.len() > 1 {
+        royals.iter().all(checked)
+    } else {
+        royals.iter().any(checked)
+    }
+}
+
+/// Whether two squares touch (including diagonally).
+pub fn adjacent(pos: &Position, a: u16, b: u16) -> bool {
+    let geo = pos.geo();
+    let (ax, ay) = geo.coords(a);
+    let (bx, by) = geo.coords(b);
+    ax.abs_diff(bx) <= 1 && ay.abs_diff(by) <= 1
 }

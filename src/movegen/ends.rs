@@ -5,7 +5,7 @@
 use super::legal::generate_ignoring_ends;
 use super::tables::code;
 use crate::game::{colour_name, GameEnd};
-use crate::position::Position;
+use crate::position::{Position, BIKJANG, PASSED};
 use crate::variant::GameValue;
 
 /// The game end that holds in `pos`, if any.
@@ -57,15 +57,34 @@ pub fn immediate_end(pos: &Position) -> Option<GameEnd> {
             }
         }
     }
+    if let Some(previous) = pos.previous_state() {
+        let now = pos.state();
+        if now & BIKJANG != 0 && previous & BIKJANG != 0 {
+            return Some(GameEnd {
+                winner: None,
+                reason: "Bikjang".into(),
+            });
+        }
+        if now & PASSED != 0 && previous & PASSED != 0 {
+            return Some(GameEnd {
+                winner: None,
+                reason: "Both sides passed".into(),
+            });
+        }
+    }
     if let Some(f) = &rules.flag {
         let arrived = |c: usize| {
-            let own = code::piece(f.piece, c);
-            pos.tables.rules.flag_squares[c]
-                .iter()
-                .any(|&sq| pos.at(sq) == own)
+            pos.tables.rules.flag_squares[c].iter().any(|&sq| {
+                let p = pos.at(sq);
+                code::is_piece(p)
+                    && code::colour(p) == c
+                    && f.piece.is_none_or(|k| code::kind(p) == k)
+            })
         };
         let (ours, theirs) = (arrived(us), arrived(us ^ 1));
-        let name = &pos.tables.variant.pieces[f.piece].name;
+        let name = f
+            .piece
+            .map_or("piece", |k| pos.tables.variant.pieces[k].name.as_str());
         let reason = |c: usize| format!("{}'s {name} reached the goal", colour_name(c));
         if ours && theirs {
             return Some(GameEnd {
@@ -90,15 +109,15 @@ fn group_name(pos: &Position, kind: Option<usize>) -> String {
     }
 }
 
-/// Whether the side to move can bring its flag piece into its zone with one legal move.
-fn can_arrive(pos: &Position, piece: usize) -> bool {
+/// Whether the side to move can bring a flag piece into its zone with one legal move.
+fn can_arrive(pos: &Position, piece: Option<usize>) -> bool {
     let mut p = pos.clone();
     let us = p.side();
     let zone = &pos.tables.rules.flag_squares[us];
-    let own = code::piece(piece, us);
     let mut moves = Vec::new();
     generate_ignoring_ends(&mut p, &mut moves);
-    moves
-        .iter()
-        .any(|m| p.at(m.from) == own && zone.contains(&m.to))
+    moves.iter().any(|m| {
+        let mover = p.at(m.from);
+        !m.is_drop() && piece.is_none_or(|k| code::kind(mover) == k) && zone.contains(&m.to)
+    })
 }

@@ -14,13 +14,17 @@ use super::ends::immediate_end;
 use super::moves::{Move, GATE_ON_PARTNER, NO_SQUARE};
 use super::pseudo;
 use super::tables::code;
-use crate::position::Position;
+use crate::position::{Position, BIKJANG};
 
 /// The legal moves of the side to move, into `out` (cleared first).
 pub fn generate(pos: &mut Position, out: &mut Vec<Move>) {
     out.clear();
     let rules = &pos.tables.variant.rules;
-    let may_end = rules.extinction.is_some() || rules.flag.is_some() || rules.check_count > 0;
+    let may_end = rules.extinction.is_some()
+        || rules.flag.is_some()
+        || rules.check_count > 0
+        || rules.pass
+        || rules.bikjang;
     if may_end && immediate_end(pos).is_some() {
         return;
     }
@@ -31,9 +35,6 @@ pub fn generate(pos: &mut Position, out: &mut Vec<Move>) {
 pub fn generate_ignoring_ends(pos: &mut Position, out: &mut Vec<Move>) {
     out.clear();
     pseudo::generate(pos, out);
-    if pos.tables.hand.gating {
-        add_gating(pos, out);
-    }
     if !pos.tables.hand.drop_checks {
         out.retain(|&mv| !mv.is_drop() || !gives_check(pos, mv));
     }
@@ -44,8 +45,33 @@ pub fn generate_ignoring_ends(pos: &mut Position, out: &mut Vec<Move>) {
     } else if !pos.royals(us).is_empty() {
         filter_royal_safety(pos, out);
     }
+    if pos.tables.rules.pass || pos.tables.rules.bikjang {
+        passes_and_bikjang(pos, out);
+    }
+    if pos.tables.hand.gating {
+        add_gating(pos, out);
+    }
     if pos.tables.rules.must_capture && out.iter().any(|&m| is_capture(pos, m)) {
         out.retain(|&m| is_capture(pos, m));
+    }
+}
+
+/// Janggi's rules: the side to move may pass when not in check (always in bikjang), and in
+/// bikjang every other move must break the facing of the royal pieces.
+fn passes_and_bikjang(pos: &mut Position, out: &mut Vec<Move>) {
+    let us = pos.side();
+    let bikjang = pos.state() & BIKJANG != 0;
+    if bikjang {
+        out.retain(|&mv| {
+            pos.make(mv);
+            let broken = !pos.royals_facing();
+            pos.unmake();
+            broken
+        });
+    }
+    let royals = pos.royals(us);
+    if pos.tables.rules.pass && royals.len() == 1 && (bikjang || !in_check(pos, us)) {
+        out.push(Move::new(royals[0], royals[0]));
     }
 }
 
@@ -124,9 +150,10 @@ fn gives_check(pos: &Position, mv: Move) -> bool {
     in_check(&p, p.side())
 }
 
-/// Seirawan gating: every move of an unmoved piece from the gating rank may also bring a piece
-/// from the hand onto the square it leaves (for castling: the king's or the partner's square,
-/// if that square is empty afterwards).
+/// Seirawan gating: every legal move of an unmoved piece from the gating rank may also bring a
+/// piece from the hand onto the square it leaves (for castling: the king's or the partner's
+/// square, if that square is empty afterwards), where that piece could be dropped. A gated move
+/// is legal exactly when the move without the gate is.
 fn add_gating(pos: &Position, out: &mut Vec<Move>) {
     let us = pos.side();
     let tables = &pos.tables;
@@ -146,10 +173,11 @@ fn add_gating(pos: &Position, out: &mut Vec<Move>) {
         }
         let free = |sq: u16| !mv.is_castle() || (sq != mv.to && sq != mv.kills[1]);
         for &g in &gates {
-            if mv.to != mv.from && free(mv.from) {
+            let zone = &tables.pieces[g as usize - 1].drop_zone[us];
+            if mv.to != mv.from && free(mv.from) && zone.has(mv.from) {
                 out.push(Move { gate: g, ..mv });
             }
-            if mv.is_castle() && free(mv.kills[0]) {
+            if mv.is_castle() && free(mv.kills[0]) && zone.has(mv.kills[0]) {
                 out.push(Move {
                     gate: g | GATE_ON_PARTNER,
                     ..mv

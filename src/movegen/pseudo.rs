@@ -3,7 +3,7 @@
 //! initial-only moves), wrapping rays, and the hand-off to the multi-leg walker and castling.
 
 use super::moves::{Move, NO_SQUARE};
-use super::tables::{code, ColourMoves, PieceInfo, RayT};
+use super::tables::{code, ColourMoves, PieceInfo, RayT, SqBits};
 use super::{castling, multileg, Sink};
 use crate::betza::compile::flags;
 use crate::position::Position;
@@ -30,11 +30,13 @@ pub fn piece_moves<S: Sink>(pos: &Position, from: u16, sink: &mut S) -> bool {
     let tables = &pos.tables;
     let info = &tables.pieces[kind];
     let mark = sink.mark();
-    if !moves_of(pos, from, colour, info, &info.moves[colour], sink) {
+    if !moves_of(pos, from, colour, info, &info.moves[colour], None, sink) {
         return false;
     }
-    if let Some((zone, extra)) = &info.zone_moves {
-        if zone[colour].has(from) && !moves_of(pos, from, colour, info, &extra[colour], sink) {
+    if let Some((zone, extra, stay)) = &info.zone_moves {
+        let stay = stay.then_some(&zone[colour]);
+        if zone[colour].has(from) && !moves_of(pos, from, colour, info, &extra[colour], stay, sink)
+        {
             return false;
         }
     }
@@ -51,6 +53,7 @@ fn moves_of<S: Sink>(
     colour: usize,
     info: &PieceInfo,
     moves: &ColourMoves,
+    stay: Option<&SqBits>,
     sink: &mut S,
 ) -> bool {
     let board = pos.board();
@@ -84,7 +87,7 @@ fn moves_of<S: Sink>(
         }
     }
     for ray in &moves.rays {
-        if !walk_ray(pos, from, colour, info, ray, sink) {
+        if !walk_ray(pos, from, colour, info, ray, stay, sink) {
             return false;
         }
     }
@@ -146,6 +149,13 @@ pub fn emit<S: Sink>(
     if info.confine.as_ref().is_some_and(|c| !c[colour].has(to)) {
         return true;
     }
+    let victim = pos.at(to);
+    if info.no_capture != 0
+        && code::is_piece(victim)
+        && info.no_capture >> code::kind(victim) & 1 != 0
+    {
+        return true;
+    }
     let mv = Move::with_kills(from, to, kills);
     let dead_end = pos.tables.hand.immobility_illegal && info.dead[colour].has(to);
     if let Some(promo) = &info.promotion {
@@ -153,8 +163,9 @@ pub fn emit<S: Sink>(
             let types = pos.tables.pieces.len();
             for &choice in &promo.choices[colour] {
                 let kind = choice as usize - 1;
-                if promo.only_captured
-                    && pos.count(colour, kind) >= pos.tables.start_counts[colour * types + kind]
+                let have = pos.count(colour, kind);
+                if (promo.only_captured && have >= pos.tables.start_counts[colour * types + kind])
+                    || have >= promo.limits[kind]
                 {
                     continue;
                 }
@@ -230,6 +241,7 @@ fn walk_ray<S: Sink>(
     colour: usize,
     info: &PieceInfo,
     ray: &RayT,
+    stay: Option<&SqBits>,
     sink: &mut S,
 ) -> bool {
     if ray.initial != 0 && !initial_ok(pos, from, colour, info, ray.initial) {
@@ -249,7 +261,7 @@ fn walk_ray<S: Sink>(
         at += ray.off;
         steps += 1;
         let p = board[at as usize];
-        if p == code::WALL {
+        if p == code::WALL || stay.is_some_and(|z| !z.has(at as u16)) {
             break;
         }
         if steps <= ray.skip {
@@ -257,7 +269,8 @@ fn walk_ray<S: Sink>(
         }
         if f & (flags::HOP | flags::GRASS) != 0 && !hopped {
             if p != code::EMPTY {
-                if f & flags::TAME != 0 && code::colour(p) != colour {
+                let excluded = info.no_screen >> code::kind(p) & 1 != 0;
+                if excluded || (f & flags::TAME != 0 && code::colour(p) != colour) {
                     break;
                 }
                 hopped = true;

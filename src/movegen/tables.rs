@@ -86,6 +86,8 @@ pub struct PromotionT {
     pub from_zone: bool,
     /// Only to types the side has fewer of than at the start.
     pub only_captured: bool,
+    /// Per piece type: at most this many on the board after promoting (u16::MAX = no limit).
+    pub limits: Vec<u16>,
 }
 
 /// Everything the generator knows about one piece type.
@@ -117,8 +119,12 @@ pub struct PieceInfo {
     pub dead: [SqBits; 2],
     /// Squares, per colour, it may never leave.
     pub confine: Option<[SqBits; 2]>,
-    /// Extra moves while standing in a zone (per colour).
-    pub zone_moves: Option<([SqBits; 2], [ColourMoves; 2])>,
+    /// Extra moves while standing in a zone (per colour), and whether they must stay in it.
+    pub zone_moves: Option<([SqBits; 2], [ColourMoves; 2], bool)>,
+    /// Piece types it may not hop over.
+    pub no_screen: u128,
+    /// Piece types it may not capture.
+    pub no_capture: u128,
     /// Explosions spare it.
     pub blast_immune: bool,
     /// Whether it matters that it has not moved yet (castling, gating, `i` moves without a
@@ -140,6 +146,10 @@ pub struct GenRules {
     pub ep_zone: Option<[SqBits; 2]>,
     /// Per colour: the flag zone's squares.
     pub flag_squares: [Vec<u16>; 2],
+    /// Passing is allowed.
+    pub pass: bool,
+    /// Janggi's bikjang rule.
+    pub bikjang: bool,
 }
 
 /// Holdings and drop rules of a variant.
@@ -339,7 +349,9 @@ impl Tables {
                 dead_squares(&geo, &c.colours[1]),
             ];
             let may_be_stuck = variant.hand.immobility_illegal && !dead[0].is_empty();
-            let promotes = p.promotion.is_some() || may_be_stuck || p.confine.is_some();
+            let restricted = !p.no_screen.is_empty() || !p.no_capture.is_empty();
+            let promotes =
+                p.promotion.is_some() || may_be_stuck || p.confine.is_some() || restricted;
             let moves = [
                 colour_moves(&geo, &c.colours[0], promotes),
                 colour_moves(&geo, &c.colours[1], promotes),
@@ -353,6 +365,14 @@ impl Tables {
                 mandatory: pr.mandatory,
                 from_zone: pr.from_zone,
                 only_captured: pr.only_captured,
+                limits: (0..variant.pieces.len())
+                    .map(|k| {
+                        pr.limits
+                            .iter()
+                            .find(|l| l.0 == k)
+                            .map_or(u16::MAX, |l| l.1.min(u16::MAX as u32 - 1) as u16)
+                    })
+                    .collect(),
             });
             let zones =
                 |z: &[SquareSet; 2]| [SqBits::from_set(&geo, &z[0]), SqBits::from_set(&geo, &z[1])];
@@ -375,8 +395,11 @@ impl Tables {
                             colour_moves(&geo, &extra.colours[0], true),
                             colour_moves(&geo, &extra.colours[1], true),
                         ],
+                        z.stay,
                     )
                 }),
+                no_screen: mask(&p.no_screen),
+                no_capture: mask(&p.no_capture),
                 tracks_virginity: tracks_virginity(variant.as_ref(), index, c),
                 blast_immune: variant
                     .rules
@@ -417,6 +440,8 @@ impl Tables {
             check_count: rules.check_count,
             blast: rules.blast.is_some(),
             ep_zone: rules.en_passant_zone.as_ref().map(bits),
+            pass: rules.pass,
+            bikjang: rules.bikjang,
             flag_squares: [0, 1].map(|c| {
                 rules.flag.as_ref().map_or(Vec::new(), |f| {
                     geo.squares()
@@ -481,6 +506,11 @@ impl Tables {
         tables.start_counts = counts;
         Ok(Arc::new(tables))
     }
+}
+
+/// A bit set of piece types.
+fn mask(kinds: &[usize]) -> u128 {
+    kinds.iter().fold(0, |m, &k| m | 1 << k)
 }
 
 /// Whether a piece's unmoved state can matter: it castles or is a castling partner, the
@@ -635,9 +665,18 @@ fn attack_table(
 ) -> AttackTable {
     let mut table = AttackTable::default();
     for (t, (p, zone)) in compiled.iter().zip(zone_compiled).enumerate() {
+        let info = &infos[t];
+        if info.no_screen != 0 || info.no_capture != 0 {
+            table.complex |= 1 << t;
+            continue;
+        }
         add_attacks(geo, &mut table, t, &p.colours[colour], None);
-        if let (Some(z), Some((bits, _))) = (zone, &infos[t].zone_moves) {
-            add_attacks(geo, &mut table, t, &z.colours[colour], Some(bits[colour]));
+        match (zone, &info.zone_moves) {
+            (Some(_), Some((_, _, true))) => table.complex |= 1 << t,
+            (Some(z), Some((bits, _, false))) => {
+                add_attacks(geo, &mut table, t, &z.colours[colour], Some(bits[colour]))
+            }
+            _ => {}
         }
     }
     if flying != 0 {

@@ -182,6 +182,7 @@ impl Position {
         pos.halfmove = counters.first().copied().unwrap_or(0);
         pos.fullmove = counters.get(1).copied().unwrap_or(1).max(1);
         pos.check_royals()?;
+        pos.refresh_state(false);
         Ok(pos)
     }
 
@@ -370,8 +371,29 @@ impl Position {
                 ));
             }
             self.set_virgin(sq, true);
+            self.mark_castling_king(p, colour);
         }
         Ok(())
+    }
+
+    /// A castling right named by its partner's file also means the king has not moved.
+    fn mark_castling_king(&mut self, partner: u8, colour: usize) {
+        let tables = self.tables.clone();
+        let Some(castling) = tables.castling.as_ref() else {
+            return;
+        };
+        if castling.partners >> code::kind(partner) & 1 == 0 {
+            return;
+        }
+        let geo = tables.geo;
+        let king = code::piece(castling.king, colour);
+        let rank = castling.rank[colour];
+        if let Some(k) = (0..geo.files)
+            .map(|f| geo.square(f, rank))
+            .find(|&s| self.board[s as usize] == king)
+        {
+            self.set_virgin(k, true);
+        }
     }
 
     fn init_ep(&mut self, field: &str) -> Result<(), FenError> {

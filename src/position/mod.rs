@@ -35,11 +35,17 @@ enum Change {
 struct Undo {
     changes: u32,
     checks: [u8; 2],
+    state: u8,
     ep: [u16; 2],
     ep_victim: u16,
     halfmove: u32,
     hash: u64,
 }
+
+/// State flag: the move that led here was a pass.
+pub const PASSED: u8 = 1;
+/// State flag: the royal pieces face each other on an open file (janggi's bikjang).
+pub const BIKJANG: u8 = 2;
 
 /// The key of a counter (hand size, promoted-from type) with value `n`; 0 for `n == 0`.
 #[inline]
@@ -74,6 +80,8 @@ pub struct Position {
     fullmove: u32,
     /// Checks given so far by each colour (n-check variants).
     checks: [u8; 2],
+    /// [`PASSED`] and [`BIKJANG`] flags of this position.
+    state: u8,
     hash: u64,
     lists: [Vec<u16>; 2],
     list_index: Vec<u16>,
@@ -104,6 +112,7 @@ impl Position {
             halfmove: 0,
             fullmove: 1,
             checks: [0; 2],
+            state: 0,
             hash: 0,
             lists: [Vec::with_capacity(squares), Vec::with_capacity(squares)],
             list_index: vec![0; geo.size],
@@ -161,6 +170,34 @@ impl Position {
     #[inline]
     pub fn hash(&self) -> u64 {
         self.hash
+    }
+    /// [`PASSED`] and [`BIKJANG`] flags of this position.
+    #[inline]
+    pub fn state(&self) -> u8 {
+        self.state
+    }
+    /// The flags of the position before the last move, if a move was made.
+    pub fn previous_state(&self) -> Option<u8> {
+        self.undos.last().map(|u| u.state)
+    }
+    /// Whether the two sides' single royal pieces stand on one file with nothing between.
+    pub fn royals_facing(&self) -> bool {
+        let (w, b) = (&self.royals[0], &self.royals[1]);
+        if w.len() != 1 || b.len() != 1 {
+            return false;
+        }
+        let geo = &self.tables.geo;
+        let ((wf, wr), (bf, br)) = (geo.coords(w[0]), geo.coords(b[0]));
+        wf == bf
+            && (wr.min(br) + 1..wr.max(br))
+                .all(|r| self.board[geo.square(wf, r) as usize] == code::EMPTY)
+    }
+    pub(crate) fn refresh_state(&mut self, passed: bool) {
+        let mut state = if passed { PASSED } else { 0 };
+        if self.tables.rules.bikjang && self.royals_facing() {
+            state |= BIKJANG;
+        }
+        self.state = state;
     }
     /// Checks given so far by `colour` (n-check variants).
     #[inline]
@@ -316,6 +353,7 @@ impl Position {
         self.undos.push(Undo {
             changes: self.changes.len() as u32,
             checks: self.checks,
+            state: self.state,
             ep: self.ep,
             ep_victim: self.ep_victim,
             halfmove: self.halfmove,
@@ -395,6 +433,11 @@ impl Position {
         if self.tables.rules.check_count > 0 && crate::movegen::attack::in_check(self, self.side) {
             self.checks[us] = self.checks[us].saturating_add(1);
         }
+        if self.tables.rules.pass || self.tables.rules.bikjang {
+            let passed =
+                mv.kind == MoveKind::Normal && mv.to == mv.from && mv.kills[0] == NO_SQUARE;
+            self.refresh_state(passed);
+        }
     }
 
     /// An explosion on `at`: the piece there and every piece around it that is not immune.
@@ -412,7 +455,7 @@ impl Position {
                 }
                 let spared = sq != at && self.tables.pieces[code::kind(p)].blast_immune;
                 if !spared {
-                    self.change(sq, code::EMPTY, false, 0);
+                    self.capture(sq, code::colour(p) ^ 1);
                 }
             }
         }
@@ -470,6 +513,7 @@ impl Position {
         self.ep = undo.ep;
         self.ep_victim = undo.ep_victim;
         self.checks = undo.checks;
+        self.state = undo.state;
         self.halfmove = undo.halfmove;
         self.hash = undo.hash;
         self.side ^= 1;
@@ -483,6 +527,7 @@ impl Position {
         self.undos.push(Undo {
             changes: self.changes.len() as u32,
             checks: self.checks,
+            state: self.state,
             ep: self.ep,
             ep_victim: self.ep_victim,
             halfmove: self.halfmove,

@@ -212,6 +212,8 @@ fn merge_rules(m: &mut Merged, r: &RulesDef) {
     m.flag = r.flag.clone().or(m.flag.take());
     m.blast = r.blast.clone().or(m.blast.take());
     m.en_passant_zone = r.en_passant_zone.clone().or(m.en_passant_zone.take());
+    m.pass = r.pass.or(m.pass);
+    m.bikjang = r.bikjang.or(m.bikjang);
 }
 
 fn merge_hand(m: &mut HandDef, h: &HandDef) {
@@ -355,6 +357,7 @@ fn piece(
                 zone,
                 moves_text: z.moves.clone(),
                 moves,
+                stay: z.stay.unwrap_or(false),
             })
         }
         None => None,
@@ -384,6 +387,14 @@ fn piece(
         drop_file_limit: d.drop_file_limit.unwrap_or(0),
         confine,
         zone_moves,
+        no_screen: match &d.no_screen {
+            Some(text) => rule_letters(source, &path("no_screen"), text, letters)?.0,
+            None => Vec::new(),
+        },
+        no_capture: match &d.no_capture {
+            Some(text) => rule_letters(source, &path("no_capture"), text, letters)?.0,
+            None => Vec::new(),
+        },
     })
 }
 
@@ -445,7 +456,7 @@ fn rules(leaf: &Source, r: &RulesDef, letters: &[char], dims: Dims) -> Result<Ru
                 dims,
             )?;
             Some(Flag {
-                piece: kinds[0],
+                piece: kinds.first().copied(),
                 zone,
                 value: f.value.unwrap_or(GameValue::Win),
                 reply: f.reply.unwrap_or(false),
@@ -488,6 +499,8 @@ fn rules(leaf: &Source, r: &RulesDef, letters: &[char], dims: Dims) -> Result<Ru
         flag,
         blast,
         en_passant_zone,
+        pass: r.pass.unwrap_or(false),
+        bikjang: r.bikjang.unwrap_or(false),
     })
 }
 
@@ -560,7 +573,27 @@ fn promotion(
         choices_black,
         from_zone: p.from_zone.unwrap_or(false),
         only_captured: p.only_captured.unwrap_or(false),
+        limits: promotion_limits(source, base, p, letters)?,
     })
+}
+
+/// The `limits` map of a promotion, as (piece index, count) pairs.
+fn promotion_limits(
+    source: &Source,
+    base: &[Seg],
+    p: &PromotionDef,
+    letters: &[char],
+) -> Result<Vec<(usize, u32)>, LoadError> {
+    let path = [base, &[Key("limits")]].concat();
+    let mut out = Vec::new();
+    for (&c, &n) in p.limits.iter().flatten() {
+        let (kinds, _) = rule_letters(source, &path, &c.to_string(), letters)?;
+        match kinds.first() {
+            Some(&k) => out.push((k, n)),
+            None => return Err(source.error_at(&path, "`*` cannot be limited")),
+        }
+    }
+    Ok(out)
 }
 
 /// Indices of the pieces named by the letters of `text` (either case).

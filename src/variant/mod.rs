@@ -63,6 +63,10 @@ pub struct PieceType {
     /// Squares, per colour, it may never leave.
     pub confine: Option<[SquareSet; 2]>,
     pub zone_moves: Option<ZoneMoves>,
+    /// Piece types it may not hop over.
+    pub no_screen: Vec<usize>,
+    /// Piece types it may not capture.
+    pub no_capture: Vec<usize>,
 }
 
 impl PieceType {
@@ -84,6 +88,8 @@ impl PieceType {
             drop_file_limit: 0,
             confine: None,
             zone_moves: None,
+            no_screen: Vec::new(),
+            no_capture: Vec::new(),
         }
     }
 }
@@ -105,6 +111,8 @@ pub struct Promotion {
     pub from_zone: bool,
     /// Only to a type the side has fewer of than in the start position (grand chess).
     pub only_captured: bool,
+    /// Only to a type while the side has fewer than this many of it on the board.
+    pub limits: Vec<(usize, u32)>,
 }
 
 impl Promotion {
@@ -164,6 +172,10 @@ pub struct Rules {
     pub blast: Option<Blast>,
     /// Per colour: squares onto which that colour may capture en passant (`None`: anywhere).
     pub en_passant_zone: Option<[SquareSet; 2]>,
+    /// A side not in check may pass; two passes in a row draw.
+    pub pass: bool,
+    /// Janggi's bikjang rule.
+    pub bikjang: bool,
 }
 
 impl Default for Rules {
@@ -185,6 +197,8 @@ impl Default for Rules {
             flag: None,
             blast: None,
             en_passant_zone: None,
+            pass: false,
+            bikjang: false,
         }
     }
 }
@@ -205,7 +219,8 @@ pub struct Extinction {
 /// Flag rule: `piece` of a side standing in that side's zone ends the game.
 #[derive(Clone, Debug)]
 pub struct Flag {
-    pub piece: usize,
+    /// The piece type that must arrive (`None`: any piece, written `*`).
+    pub piece: Option<usize>,
     pub zone: [SquareSet; 2],
     /// For the side that arrived.
     pub value: GameValue,
@@ -226,6 +241,8 @@ pub struct ZoneMoves {
     pub zone: [SquareSet; 2],
     pub moves_text: String,
     pub moves: Betza,
+    /// The extra moves may not leave the zone.
+    pub stay: bool,
 }
 
 /// Holdings, drops and gating.

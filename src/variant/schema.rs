@@ -150,6 +150,10 @@ pub struct PieceDef {
     pub confine_black: Option<String>,
     /// Extra moves it has while standing in a region (the xiangqi soldier across the river).
     pub zone_moves: Option<ZoneMovesDef>,
+    /// Letters of the piece types it may not hop over (janggi's cannon: `C`).
+    pub no_screen: Option<String>,
+    /// Letters of the piece types it may not capture (janggi's cannon: `C`).
+    pub no_capture: Option<String>,
 }
 
 /// Moves a piece has in addition while it stands in a zone.
@@ -160,6 +164,9 @@ pub struct ZoneMovesDef {
     pub zone_black: Option<String>,
     /// XBetza of the extra moves.
     pub moves: String,
+    /// The extra moves may not leave the zone, not even in passing (janggi's palace
+    /// diagonals). Default false.
+    pub stay: Option<bool>,
 }
 
 /// Promotion on reaching a zone.
@@ -182,6 +189,9 @@ pub struct PromotionDef {
     /// Only to a piece type the side has fewer of on the board than in the start position
     /// (grand chess); a move that must promote but cannot is not allowed. Default false.
     pub only_captured: Option<bool>,
+    /// Only while the side has fewer than this many of the type on the board, e.g.
+    /// `{'K': 2}` (Spartan chess: at most two kings).
+    pub limits: Option<std::collections::BTreeMap<char, u32>>,
 }
 
 /// Castling as a variant rule. The king moves to the given file on its side, the partner lands
@@ -247,6 +257,13 @@ pub struct RulesDef {
     /// Captures explode (atomic).
     #[serde(default, deserialize_with = "present")]
     pub blast: Option<Option<BlastDef>>,
+    /// A side not in check may pass (its royal piece "moves" to its own square; CECP `@@@@`).
+    /// Two passes in a row end the game in a draw. Default false.
+    pub pass: Option<bool>,
+    /// Janggi's bikjang: royal pieces facing each other on an open file. The side to move
+    /// must then pass or break it, and the game ends in a draw when it persists after the
+    /// reply. Default false.
+    pub bikjang: Option<bool>,
     /// Squares (White's; Black's mirrored) onto which en-passant captures are possible
     /// (default: everywhere). Horde: `*6`.
     pub en_passant_zone: Option<String>,
@@ -277,6 +294,7 @@ pub struct ExtinctionDef {
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct FlagDef {
+    /// Letter of the piece that must arrive, or `*` for any piece.
     pub piece: char,
     pub zone: String,
     pub zone_black: Option<String>,
