@@ -6,9 +6,10 @@
 
 pub mod betza;
 pub mod cli;
-pub mod variant;
+pub mod game;
 pub mod movegen;
 pub mod perft;
 pub mod position;
-pub mod game;
+pub mod protocol;
 pub mod search;
+pub mod variant;

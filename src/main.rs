@@ -1,4 +1,5 @@
-//! The `alfil` command line: XBetza explorer, perft and divide, benchmark, variant list.
+//! The `alfil` command line: with no arguments a CECP (XBoard) engine on standard input and
+//! output; otherwise the XBetza explorer, perft and divide, benchmark, variant list.
 
 use std::process::ExitCode;
 use std::time::Instant;
@@ -12,10 +13,15 @@ use alfil::perft;
 use alfil::position::RankStyle;
 
 #[derive(Parser)]
-#[command(name = "alfil", version, about = "A chess-variant engine whose pieces and rules come from files")]
+#[command(
+    name = "alfil",
+    version,
+    about = "A chess-variant engine whose pieces and rules come from files"
+)]
 struct Cli {
+    /// Without a command, Alfil is a CECP (XBoard/WinBoard) engine on standard input and output.
     #[command(subcommand)]
-    command: Command,
+    command: Option<Command>,
 }
 
 #[derive(Subcommand)]
@@ -61,6 +67,8 @@ enum Command {
     },
     /// List the variants built into the binary.
     Variants,
+    /// Play a match between two CECP engines (Alfil itself by default), refereed by Alfil.
+    Match(alfil::cli::matchrun::MatchArgs),
 }
 
 #[derive(clap::Args)]
@@ -78,7 +86,11 @@ struct PerftArgs {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    let result = match cli.command {
+    let Some(command) = cli.command else {
+        alfil::protocol::cecp::run();
+        return ExitCode::SUCCESS;
+    };
+    let result = match command {
         Command::Betza {
             betza,
             board,
@@ -88,10 +100,20 @@ fn main() -> ExitCode {
             black,
             moved,
             ep,
-        } => run_betza(&betza, &board, &square, &friend, &foe, black, moved, ep.as_deref()),
+        } => run_betza(
+            &betza,
+            &board,
+            &square,
+            &friend,
+            &foe,
+            black,
+            moved,
+            ep.as_deref(),
+        ),
         Command::Perft(args) => run_perft(&args, false),
         Command::Divide(args) => run_perft(&args, true),
         Command::Bench { runs, depth } => bench::run(runs, depth),
+        Command::Match(args) => alfil::cli::matchrun::run(&args),
         Command::Variants => {
             for name in alfil::variant::embedded_names() {
                 println!("{name}");
@@ -132,8 +154,14 @@ fn run_betza(
     let mut q = Query::new(betza, files, ranks, coord(square, files, ranks)?);
     q.black = black;
     q.moved = moved;
-    q.friends = friends.iter().map(|s| coord(s, files, ranks)).collect::<Result<_, _>>()?;
-    q.foes = foes.iter().map(|s| coord(s, files, ranks)).collect::<Result<_, _>>()?;
+    q.friends = friends
+        .iter()
+        .map(|s| coord(s, files, ranks))
+        .collect::<Result<_, _>>()?;
+    q.foes = foes
+        .iter()
+        .map(|s| coord(s, files, ranks))
+        .collect::<Result<_, _>>()?;
     if let Some(ep) = ep {
         let (target, victim) = match ep.split_once(':') {
             Some((t, v)) => (coord(t, files, ranks)?, coord(v, files, ranks)?),

@@ -1,7 +1,8 @@
 //! Helpers behind the command line: finding a variant by name or path, setting up a position,
-//! and the perft benchmark.
+//! the perft benchmark and the match runner.
 
 pub mod bench;
+pub mod matchrun;
 
 use std::path::Path;
 use std::sync::Arc;

@@ -113,6 +113,52 @@ pub fn end_by_rule(
     None
 }
 
+/// Why `text` is not a legal move in `pos`.
+fn explain_illegal(pos: &Position, text: &str, style: RankStyle) -> String {
+    let geo = pos.geo();
+    let t = text.trim();
+    if t.is_empty() {
+        return "empty move".into();
+    }
+    if let Some((piece, square)) = t.split_once('@') {
+        let Some(kind) = piece
+            .chars()
+            .next()
+            .filter(|_| piece.chars().count() == 1)
+            .and_then(|c| pos.tables.variant.piece_index(c))
+        else {
+            return format!("'{piece}' is not a piece of {}", pos.tables.variant.name);
+        };
+        let Some((sq, _)) = geo.parse_square(square, style) else {
+            return format!("'{square}' is not a square");
+        };
+        if !pos.tables.hand.drops {
+            return "this variant has no drops".into();
+        }
+        if pos.in_hand(pos.side(), kind) == 0 {
+            return format!("no {} in hand", pos.tables.variant.pieces[kind].name);
+        }
+        if pos.at(sq) != crate::movegen::tables::code::EMPTY {
+            return format!("{square} is occupied");
+        }
+        return "the piece may not be dropped there".into();
+    }
+    let Some((from, used)) = geo.parse_square(t, style) else {
+        return "not a move in coordinate notation".into();
+    };
+    if geo.parse_square(&t[used..], style).is_none() {
+        return "not a move in coordinate notation".into();
+    }
+    let p = pos.at(from);
+    if !crate::movegen::tables::code::is_piece(p) {
+        return format!("no piece on {}", geo.name(from, style));
+    }
+    if crate::movegen::tables::code::colour(p) != pos.side() {
+        return "that piece belongs to the other side".into();
+    }
+    "the piece cannot move like that here".into()
+}
+
 /// A game: a position with its history.
 #[derive(Clone, Debug)]
 pub struct Game {
@@ -189,6 +235,14 @@ impl Game {
     pub fn parse_move(&mut self, text: &str, style: RankStyle) -> Option<Move> {
         let legal = self.legal_moves();
         parse_move(&self.pos, &legal, text, style)
+    }
+
+    /// The legal move a text names, or why it is not one (for `Illegal move (reason)`).
+    pub fn parse_move_explained(&mut self, text: &str, style: RankStyle) -> Result<Move, String> {
+        if let Some(mv) = self.parse_move(text, style) {
+            return Ok(mv);
+        }
+        Err(explain_illegal(&self.pos, text, style))
     }
 
     pub fn move_text(&self, mv: Move, style: RankStyle) -> String {

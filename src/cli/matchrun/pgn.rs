@@ -1,0 +1,91 @@
+//! PGN output: one game a record, with the tags a GUI needs to replay it (Variant, FEN,
+//! TimeControl), the moves in the protocol's coordinate notation, and how the game ended.
+
+use std::io::Write;
+
+use super::referee::Record;
+
+/// The tags and moves of one game.
+pub struct PgnGame<'a> {
+    pub round: usize,
+    pub white: &'a str,
+    pub black: &'a str,
+    pub variant: &'a str,
+    pub time_control: &'a str,
+    pub record: &'a Record,
+}
+
+impl PgnGame<'_> {
+    pub fn text(&self) -> String {
+        let r = self.record;
+        let mut out = String::new();
+        let mut tag =
+            |k: &str, v: &str| out.push_str(&format!("[{k} \"{}\"]\n", v.replace('"', "'")));
+        tag("Event", "Alfil match");
+        tag("Site", "alfil match");
+        tag("Round", &self.round.to_string());
+        tag("White", self.white);
+        tag("Black", self.black);
+        tag("Result", r.score.text());
+        if self.variant != "normal" {
+            tag("Variant", self.variant);
+        }
+        if let Some(fen) = &r.fen {
+            tag("SetUp", "1");
+            tag("FEN", fen);
+        }
+        tag("TimeControl", self.time_control);
+        tag("PlyCount", &r.moves.len().to_string());
+        tag("Termination", &r.reason);
+        out.push('\n');
+        let black_first = r
+            .fen
+            .as_ref()
+            .is_some_and(|f| f.split_whitespace().nth(1) == Some("b"));
+        let first_number: usize = r
+            .fen
+            .as_ref()
+            .and_then(|f| f.split_whitespace().nth(5))
+            .and_then(|n| n.parse().ok())
+            .unwrap_or(1);
+        let mut words = Vec::new();
+        for (i, m) in r.moves.iter().enumerate() {
+            let ply = i + usize::from(black_first);
+            let number = first_number + ply / 2;
+            if ply % 2 == 0 {
+                words.push(format!("{number}."));
+            } else if i == 0 {
+                words.push(format!("{number}..."));
+            }
+            words.push(m.clone());
+        }
+        words.push(format!("{{{}}}", r.reason));
+        words.push(r.score.text().to_string());
+        let mut line = String::new();
+        for w in words {
+            if !line.is_empty() && line.len() + w.len() + 1 > 79 {
+                out.push_str(&line);
+                out.push('\n');
+                line.clear();
+            }
+            if !line.is_empty() {
+                line.push(' ');
+            }
+            line.push_str(&w);
+        }
+        out.push_str(&line);
+        out.push_str("\n\n");
+        out
+    }
+
+    /// Append to the PGN file.
+    pub fn append(&self, path: &str) -> Result<(), String> {
+        let mut f = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(path)
+            .map_err(|e| format!("{path}: {e}"))?;
+        f.write_all(self.text().as_bytes())
+            .map_err(|e| format!("{path}: {e}"))
+    }
+}

@@ -1,0 +1,253 @@
+//! One refereed game between two CECP engines: Alfil's own rules decide which moves are legal
+//! and when the game ends; an illegal move, a false claim, a crash or a flag fall loses; a
+//! claim that the rules do not support loses unless it gives the game to the opponent (that is a
+//! resignation); two draw offers in a row agree a draw.
+
+use std::time::{Duration, Instant};
+
+use crate::game::Game;
+use crate::movegen::Move;
+use crate::position::RankStyle;
+use crate::protocol::client::{EngineProcess, Received};
+use crate::protocol::timecontrol::TimeControl;
+use crate::protocol::wire::{engine_line, EngineLine, Score};
+
+/// Time over the clock an engine may use before it loses on time.
+pub const GRACE: Duration = Duration::from_millis(200);
+/// Plies after which a game is adjudicated a draw.
+pub const MAX_PLIES: usize = 1000;
+
+/// How a game ended, for the statistics.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Ending {
+    /// By the variant's rules (checkmate, stalemate, repetition, n-move rule …).
+    Rule,
+    Resignation,
+    Agreement,
+    Time,
+    IllegalMove,
+    FalseClaim,
+    Crash,
+    Adjudication,
+}
+
+/// The finished game.
+pub struct Record {
+    pub score: Score,
+    pub reason: String,
+    pub ending: Ending,
+    /// The start position, if not the variant's.
+    pub fen: Option<String>,
+    pub moves: Vec<String>,
+}
+
+/// What the game is: the variant, its start and the clocks.
+pub struct Setup<'a> {
+    pub game: Game,
+    /// The name the engines know the variant by.
+    pub xboard_variant: &'a str,
+    pub fen: Option<String>,
+    pub control: &'a TimeControl,
+}
+
+/// Play one game; `engines[0]` has White.
+pub fn play(engines: [&mut EngineProcess; 2], setup: Setup) -> Result<Record, String> {
+    let [white, black] = engines;
+    let mut engines = [white, black];
+    for e in engines.iter_mut() {
+        prepare(e, &setup)?;
+    }
+    let mut game = setup.game;
+    let mut clocks = [setup.control.initial(); 2];
+    let mut made = [0u32; 2];
+    let mut started = [false; 2];
+    let mut offered = [false; 2];
+    let mut texts: Vec<String> = Vec::new();
+    let colour_name = |c: usize| if c == 0 { "White" } else { "Black" };
+    let end = |score: Score, reason: String, ending: Ending, moves: Vec<String>| Record {
+        score,
+        reason,
+        ending,
+        fen: setup.fen.clone(),
+        moves,
+    };
+    loop {
+        if let Some(result) = game.result() {
+            let r = end(
+                Score::from_winner(result.winner),
+                result.reason,
+                Ending::Rule,
+                texts,
+            );
+            return Ok(finish(engines, r));
+        }
+        if texts.len() >= MAX_PLIES {
+            let r = end(
+                Score::Draw,
+                "adjudicated: game too long".into(),
+                Ending::Adjudication,
+                texts,
+            );
+            return Ok(finish(engines, r));
+        }
+        let side = game.pos.side();
+        let opponent = side ^ 1;
+        let e = &mut engines[side];
+        if offered[opponent] {
+            e.send("draw");
+        }
+        e.send(&format!("time {}", clocks[side].as_millis() / 10));
+        e.send(&format!("otim {}", clocks[opponent].as_millis() / 10));
+        if let Some(last) = texts.last() {
+            e.send_move(last);
+        }
+        if !started[side] {
+            e.send("go");
+            started[side] = true;
+        }
+        let t0 = Instant::now();
+        let deadline = t0 + clocks[side] + GRACE;
+        let mut legs = String::new();
+        let played: Move = loop {
+            let line = match e.recv(deadline) {
+                Received::Line(l) => l,
+                Received::Timeout => {
+                    let r = end(
+                        Score::from_winner(Some(opponent)),
+                        format!("{} loses on time", colour_name(side)),
+                        Ending::Time,
+                        texts,
+                    );
+                    return Ok(finish(engines, r));
+                }
+                Received::Closed => {
+                    let r = end(
+                        Score::from_winner(Some(opponent)),
+                        format!("{} disconnects", colour_name(side)),
+                        Ending::Crash,
+                        texts,
+                    );
+                    return Ok(finish(engines, r));
+                }
+            };
+            match engine_line(&line) {
+                EngineLine::Move(m) => {
+                    legs.push_str(&m);
+                    if legs.ends_with(',') {
+                        continue;
+                    }
+                    match game.parse_move(&legs, RankStyle::XBoard) {
+                        Some(mv) => break mv,
+                        None => {
+                            let r = end(
+                                Score::from_winner(Some(opponent)),
+                                format!("{} makes an illegal move: {legs}", colour_name(side)),
+                                Ending::IllegalMove,
+                                texts,
+                            );
+                            return Ok(finish(engines, r));
+                        }
+                    }
+                }
+                EngineLine::Resign => {
+                    let r = end(
+                        Score::from_winner(Some(opponent)),
+                        format!("{} resigns", colour_name(side)),
+                        Ending::Resignation,
+                        texts,
+                    );
+                    return Ok(finish(engines, r));
+                }
+                EngineLine::OfferDraw => {
+                    if offered[opponent] {
+                        let r = end(Score::Draw, "draw agreed".into(), Ending::Agreement, texts);
+                        return Ok(finish(engines, r));
+                    }
+                    offered[side] = true;
+                }
+                EngineLine::Claim(score, reason) => {
+                    if score == Score::from_winner(Some(opponent)) {
+                        let r = end(
+                            score,
+                            format!("{} resigns", colour_name(side)),
+                            Ending::Resignation,
+                            texts,
+                        );
+                        return Ok(finish(engines, r));
+                    }
+                    if score != Score::Unfinished {
+                        let r = end(
+                            Score::from_winner(Some(opponent)),
+                            format!("false claim by {}: {reason}", colour_name(side)),
+                            Ending::FalseClaim,
+                            texts,
+                        );
+                        return Ok(finish(engines, r));
+                    }
+                }
+                EngineLine::Illegal(text) => {
+                    let r = end(
+                        Score::from_winner(Some(opponent)),
+                        format!("false illegal-move claim by {}: {text}", colour_name(side)),
+                        Ending::FalseClaim,
+                        texts,
+                    );
+                    return Ok(finish(engines, r));
+                }
+                _ => {}
+            }
+        };
+        let used = t0.elapsed();
+        if used > clocks[side] + GRACE {
+            let r = end(
+                Score::from_winner(Some(opponent)),
+                format!("{} loses on time", colour_name(side)),
+                Ending::Time,
+                texts,
+            );
+            return Ok(finish(engines, r));
+        }
+        made[side] += 1;
+        clocks[side] = clocks[side].saturating_sub(used) + setup.control.time_added(made[side]);
+        offered[opponent] = false;
+        texts.push(legs);
+        game.play(played);
+    }
+}
+
+/// Bring an engine to the start position in force mode.
+fn prepare(e: &mut EngineProcess, setup: &Setup) -> Result<(), String> {
+    e.send("new");
+    if setup.xboard_variant != "normal" {
+        e.send(&format!("variant {}", setup.xboard_variant));
+    }
+    e.send(&format!("level {}", setup.control.level_args()));
+    e.send("easy");
+    e.send("nopost");
+    e.send("computer");
+    e.send("force");
+    if let Some(fen) = &setup.fen {
+        if !e.features.setboard {
+            return Err(format!(
+                "engine '{}' cannot set up positions (setboard)",
+                e.command
+            ));
+        }
+        e.send(&format!("setboard {fen}"));
+    }
+    e.sync(Duration::from_secs(30)).map(|_| ())
+}
+
+/// Tell both engines the result.
+fn finish(engines: [&mut EngineProcess; 2], record: Record) -> Record {
+    for e in engines {
+        e.send(&format!(
+            "result {} {{{}}}",
+            record.score.text(),
+            record.reason
+        ));
+        e.send("force");
+        let _ = e.pending();
+    }
+    record
+}

@@ -1,0 +1,133 @@
+//! The variants the engine offers to the GUI: every variant of the library (the variant folder
+//! first, then the ones built into the binary), each under the name XBoard should use, with the
+//! size-prefixed names (`8x8+0_capablanca`) XBoard sends when a built-in variant is played on
+//! another board. Loaded tables are kept, so `new` and `variant` are instant after the first time.
+
+use std::collections::HashMap;
+use std::path::Path;
+use std::sync::Arc;
+
+use crate::movegen::tables::Tables;
+use crate::protocol::xboard::{self, strip_size_prefix};
+use crate::variant::{Library, Variant};
+
+/// One offered variant.
+struct Entry {
+    /// The library's name for it.
+    name: String,
+    /// What XBoard calls it.
+    xboard: String,
+    /// `WxH+S_PARENT`, when the variant is its parent played on another board.
+    sized: Option<String>,
+}
+
+/// The offered variants and the tables built so far.
+pub struct Catalogue {
+    library: Library,
+    entries: Vec<Entry>,
+    /// Files that failed to load, with the reason (for `tellusererror`).
+    pub problems: Vec<String>,
+    tables: HashMap<String, Arc<Tables>>,
+}
+
+/// Board size XBoard gives its built-in parent variants (files, ranks, holdings).
+fn default_size(parent: &str) -> (u32, u32, u32) {
+    match parent {
+        "capablanca" | "gothic" | "janus" | "caparandom" | "falcon" => (10, 8, 0),
+        "great" => (10, 8, 8),
+        "grand" => (10, 10, 0),
+        "courier" => (12, 8, 0),
+        "shogi" => (9, 9, 7),
+        "xiangqi" => (9, 10, 0),
+        "chu" => (12, 12, 0),
+        "crazyhouse" | "bughouse" => (8, 8, 5),
+        "seirawan" => (8, 8, 7),
+        "super" => (8, 8, 8),
+        _ => (8, 8, 0),
+    }
+}
+
+impl Catalogue {
+    /// Read the variants of `folder` (empty: none) and the built-in ones.
+    pub fn scan(folder: &str) -> Catalogue {
+        let library = if folder.is_empty() || !Path::new(folder).is_dir() {
+            Library::embedded()
+        } else {
+            Library::with_folder(folder)
+        };
+        let mut catalogue = Catalogue {
+            library,
+            entries: Vec::new(),
+            problems: Vec::new(),
+            tables: HashMap::new(),
+        };
+        let mut sized_count: HashMap<String, usize> = HashMap::new();
+        for name in catalogue.library.names() {
+            match catalogue.library.load(&name) {
+                Ok(v) => {
+                    let sized = sized_name(&v);
+                    if let Some(s) = &sized {
+                        *sized_count.entry(s.clone()).or_default() += 1;
+                    }
+                    let xboard = xboard::xboard_name(&v);
+                    if catalogue.entries.iter().all(|e| e.xboard != xboard) {
+                        catalogue.entries.push(Entry {
+                            name,
+                            xboard,
+                            sized,
+                        });
+                    }
+                }
+                Err(e) => catalogue.problems.push(e.to_string().replace('\n', " ")),
+            }
+        }
+        for e in &mut catalogue.entries {
+            if e.sized.as_ref().is_some_and(|s| sized_count[s] > 1) {
+                e.sized = None;
+            }
+        }
+        catalogue
+    }
+
+    /// The value of the `variants` feature.
+    pub fn feature_list(&self) -> String {
+        let mut names: Vec<&str> = self.entries.iter().map(|e| e.xboard.as_str()).collect();
+        names.extend(self.entries.iter().filter_map(|e| e.sized.as_deref()));
+        names.join(",")
+    }
+
+    /// The library name of the variant a GUI's `variant` argument selects.
+    pub fn resolve(&self, requested: &str) -> Option<String> {
+        let lower = requested.to_ascii_lowercase();
+        let by =
+            |f: &dyn Fn(&Entry) -> bool| self.entries.iter().find(|e| f(e)).map(|e| e.name.clone());
+        by(&|e| e.xboard == lower || e.name.eq_ignore_ascii_case(&lower))
+            .or_else(|| by(&|e| e.sized.as_deref() == Some(lower.as_str())))
+            .or_else(|| {
+                let (_, rest) = strip_size_prefix(&lower)?;
+                by(&|e| e.xboard == rest)
+            })
+            .or_else(|| self.library.load(requested).ok().map(|v| v.name))
+    }
+
+    /// The tables of a variant by library name, built on first use.
+    pub fn tables(&mut self, name: &str) -> Result<Arc<Tables>, String> {
+        if let Some(t) = self.tables.get(name) {
+            return Ok(t.clone());
+        }
+        let variant = self.library.load(name).map_err(|e| e.to_string())?;
+        let tables = Tables::new(Arc::new(variant)).map_err(|e| format!("{name}: {e}"))?;
+        self.tables.insert(name.to_string(), tables.clone());
+        Ok(tables)
+    }
+}
+
+/// `WxH+S_PARENT` for a variant that is a built-in parent on a board of another size.
+fn sized_name(v: &Variant) -> Option<String> {
+    let parent = v.parent.as_str();
+    if !xboard::is_builtin(parent) || parent == "fairy" {
+        return None;
+    }
+    let size = (v.files as u32, v.ranks as u32, v.holdings as u32);
+    (size != default_size(parent)).then(|| format!("{}x{}+{}_{}", size.0, size.1, size.2, parent))
+}

@@ -1,0 +1,245 @@
+//! Answers to XBoard's `lift`, `put` and `hover`: which squares the picked-up piece can reach,
+//! as a `highlight` colour FEN (captures red, other moves yellow, promotions with a choice
+//! magenta, forced promotions blue, stops of multi-leg moves cyan), the `choice` of promotion
+//! pieces, the next leg's targets after a non-final leg, and the victims a capture would remove
+//! (lower case where the square is not itself a destination).
+
+use crate::game::Game;
+use crate::movegen::notation::move_text;
+use crate::movegen::tables::code;
+use crate::movegen::{Move, NO_SQUARE};
+use crate::position::Position;
+
+use super::moves::STYLE;
+
+/// Colours by priority: a square reachable in several ways shows the most informative one.
+const PRIORITY: [char; 5] = ['Y', 'R', 'B', 'M', 'C'];
+
+/// A board of colour marks.
+struct Marks {
+    files: u8,
+    ranks: u8,
+    cells: Vec<Option<char>>,
+}
+
+impl Marks {
+    fn new(pos: &Position) -> Marks {
+        let geo = pos.geo();
+        Marks {
+            files: geo.files,
+            ranks: geo.ranks,
+            cells: vec![None; geo.files as usize * geo.ranks as usize],
+        }
+    }
+
+    fn index(&self, pos: &Position, sq: u16) -> usize {
+        let (f, r) = pos.geo().coords(sq);
+        r as usize * self.files as usize + f as usize
+    }
+
+    /// Mark `sq`, keeping a higher-priority colour already there.
+    fn mark(&mut self, pos: &Position, sq: u16, colour: char) {
+        let i = self.index(pos, sq);
+        let rank = |c: char| PRIORITY.iter().position(|&p| p == c.to_ascii_uppercase());
+        if self.cells[i].is_none_or(|old| rank(old) < rank(colour)) {
+            self.cells[i] = Some(colour);
+        }
+    }
+
+    fn set(&mut self, pos: &Position, sq: u16, colour: char) {
+        let i = self.index(pos, sq);
+        self.cells[i] = Some(colour);
+    }
+
+    fn get(&self, pos: &Position, sq: u16) -> Option<char> {
+        self.cells[self.index(pos, sq)]
+    }
+
+    /// The colour FEN: ranks from the top, runs of unmarked squares as numbers.
+    fn fen(&self) -> String {
+        let mut rows = Vec::new();
+        for r in (0..self.ranks as usize).rev() {
+            let mut row = String::new();
+            let mut empty = 0;
+            for f in 0..self.files as usize {
+                match self.cells[r * self.files as usize + f] {
+                    Some(c) => {
+                        if empty > 0 {
+                            row.push_str(&empty.to_string());
+                            empty = 0;
+                        }
+                        row.push(c);
+                    }
+                    None => empty += 1,
+                }
+            }
+            if empty > 0 {
+                row.push_str(&empty.to_string());
+            }
+            rows.push(row);
+        }
+        rows.join("/")
+    }
+}
+
+/// The squares a move stops on, in order: its victims of a multi-leg capture, then its
+/// destination (one entry for a plain move, en passant and castling included).
+fn stops(pos: &Position, mv: Move) -> Vec<u16> {
+    if mv.is_castle() {
+        return vec![mv.to];
+    }
+    let legs = move_text(pos, mv, STYLE).matches(',').count();
+    let mut out: Vec<u16> = mv
+        .kills
+        .iter()
+        .copied()
+        .filter(|&k| k != NO_SQUARE)
+        .take(legs)
+        .collect();
+    out.push(mv.to);
+    out
+}
+
+fn is_capture(pos: &Position, mv: Move) -> bool {
+    let target = pos.at(mv.to);
+    !mv.is_castle()
+        && ((mv.to != mv.from && code::is_piece(target) && code::colour(target) != pos.side())
+            || mv.kills.iter().any(|&k| k != NO_SQUARE))
+}
+
+/// Colour of a final destination among `moves` (all ending there).
+fn destination_colour(pos: &Position, moves: &[Move]) -> char {
+    let mut outcomes: Vec<u8> = moves.iter().map(|m| m.promotion).collect();
+    outcomes.sort_unstable();
+    outcomes.dedup();
+    if outcomes.iter().any(|&p| p != 0) {
+        return if outcomes.len() > 1 { 'M' } else { 'B' };
+    }
+    if moves.iter().any(|&m| is_capture(pos, m)) {
+        'R'
+    } else {
+        'Y'
+    }
+}
+
+/// The legal moves of the piece on `from` whose first `done` stops are `path`.
+fn continuing(game: &mut Game, from: u16, path: &[u16]) -> Vec<(Move, Vec<u16>)> {
+    let legal = game.legal_moves();
+    legal
+        .into_iter()
+        .filter(|m| m.from == from)
+        .map(|m| (m, stops(&game.pos, m)))
+        .filter(|(_, s)| s.len() > path.len() && s[..path.len()] == *path)
+        .collect()
+}
+
+/// The highlight after the piece on `from` has been moved along `path` (empty: just lifted).
+pub fn targets(game: &mut Game, from: u16, path: &[u16]) -> String {
+    let moves = continuing(game, from, path);
+    let pos = &game.pos;
+    let mut marks = Marks::new(pos);
+    let k = path.len();
+    for (_, s) in moves.iter().filter(|(_, s)| s.len() > k + 1) {
+        marks.mark(pos, s[k], 'C');
+    }
+    let finals: Vec<u16> = moves
+        .iter()
+        .filter(|(_, s)| s.len() == k + 1)
+        .map(|(_, s)| s[k])
+        .collect();
+    for &to in &finals {
+        let here: Vec<Move> = moves
+            .iter()
+            .filter(|(_, s)| s.len() == k + 1 && s[k] == to)
+            .map(|(m, _)| *m)
+            .collect();
+        marks.mark(pos, to, destination_colour(pos, &here));
+    }
+    marks.fen()
+}
+
+/// Whether some move of the piece on `from` along `path` continues from `at` (a non-final stop).
+pub fn is_stop(game: &mut Game, from: u16, path: &[u16], at: u16) -> bool {
+    let k = path.len();
+    continuing(game, from, path)
+        .iter()
+        .any(|(_, s)| s.len() > k + 1 && s[k] == at)
+}
+
+/// The `choice` letters for moving the piece on `from` along `path` to `to`, most likely first;
+/// the piece's own letter last when it may also stay as it is. `None` if nothing promotes.
+pub fn choice(game: &mut Game, from: u16, path: &[u16], to: u16) -> Option<String> {
+    let k = path.len();
+    let moves: Vec<Move> = continuing(game, from, path)
+        .into_iter()
+        .filter(|(_, s)| s.len() == k + 1 && s[k] == to)
+        .map(|(m, _)| m)
+        .collect();
+    if moves.iter().all(|m| m.promotion == 0) {
+        return None;
+    }
+    let pos = &game.pos;
+    let side = pos.side();
+    let variant = &pos.tables.variant;
+    let piece = variant.pieces.get(code::kind(pos.at(from)))?;
+    let order = piece
+        .promotion
+        .as_ref()
+        .map(|p| p.choices_for(side).to_vec())
+        .unwrap_or_default();
+    let mut kinds: Vec<usize> = moves.iter().filter_map(|m| m.promotion_type()).collect();
+    kinds.sort_by_key(|k| order.iter().position(|o| o == k).unwrap_or(usize::MAX));
+    kinds.dedup();
+    let case = |c: char| if side == 0 { c } else { c.to_ascii_lowercase() };
+    let mut text: String = kinds
+        .iter()
+        .map(|&k| case(variant.pieces[k].letter))
+        .collect();
+    if moves.iter().any(|m| m.promotion == 0) {
+        text.push(case(piece.letter));
+    }
+    Some(text)
+}
+
+/// The highlight while hovering over `to`: the destinations as after lifting, plus the victims
+/// of the capture to `to` in green (upper case where the victim's square is also a destination).
+pub fn victims(game: &mut Game, from: u16, path: &[u16], to: u16) -> String {
+    let k = path.len();
+    let moves = continuing(game, from, path);
+    let base = targets(game, from, path);
+    let pos = &game.pos;
+    let mut marks = Marks::new(pos);
+    for (i, row) in base.split('/').enumerate() {
+        let r = pos.geo().ranks as usize - 1 - i;
+        let mut f = 0usize;
+        let mut digits = String::new();
+        for c in row.chars() {
+            if c.is_ascii_digit() {
+                digits.push(c);
+                continue;
+            }
+            f += digits.parse::<usize>().unwrap_or(0);
+            digits.clear();
+            marks.cells[r * marks.files as usize + f] = Some(c);
+            f += 1;
+        }
+    }
+    for (m, s) in &moves {
+        if s.len() != k + 1 || s[k] != to || m.is_castle() {
+            continue;
+        }
+        for &v in m
+            .kills
+            .iter()
+            .filter(|&&v| v != NO_SQUARE && !path.contains(&v))
+        {
+            let colour = if marks.get(pos, v).is_some() {
+                'G'
+            } else {
+                'g'
+            };
+            marks.set(pos, v, colour);
+        }
+    }
+    marks.fen()
+}

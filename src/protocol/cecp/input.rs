@@ -1,0 +1,86 @@
+//! The input thread: reads the GUI's lines from standard input as they come, so that commands
+//! such as `?`, `force` or `quit` are seen while a search runs. Lines are read as bytes, cut to a
+//! sane length, and decoded leniently, so binary garbage or a huge line cannot stop the engine.
+
+use std::io::{BufRead, BufReader, Read};
+use std::sync::mpsc::Sender;
+use std::thread;
+
+use super::Event;
+
+/// Longest line kept; the rest of a longer line is read and dropped.
+const MAX_LINE: usize = 16 * 1024;
+
+/// Start reading `source` line by line into `events`; `Event::Eof` when it ends.
+pub fn spawn(source: impl Read + Send + 'static, events: Sender<Event>) {
+    thread::Builder::new()
+        .name("cecp-input".into())
+        .spawn(move || {
+            let mut reader = BufReader::new(source);
+            loop {
+                match read_line(&mut reader) {
+                    Some(line) => {
+                        if events.send(Event::Line(line)).is_err() {
+                            return;
+                        }
+                    }
+                    None => {
+                        let _ = events.send(Event::Eof);
+                        return;
+                    }
+                }
+            }
+        })
+        .expect("spawn the input thread");
+}
+
+/// One line without its terminator, or `None` at end of input.
+fn read_line(reader: &mut impl BufRead) -> Option<String> {
+    let mut bytes = Vec::new();
+    let mut seen_any = false;
+    loop {
+        let buf = match reader.fill_buf() {
+            Ok(b) => b,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(_) => return None,
+        };
+        if buf.is_empty() {
+            return seen_any.then(|| decode(&bytes));
+        }
+        seen_any = true;
+        let (chunk, done) = match buf.iter().position(|&b| b == b'\n') {
+            Some(i) => (&buf[..i], i + 1),
+            None => (buf, buf.len()),
+        };
+        let room = MAX_LINE.saturating_sub(bytes.len());
+        bytes.extend_from_slice(&chunk[..chunk.len().min(room)]);
+        let ended = done > chunk.len();
+        reader.consume(done);
+        if ended {
+            return Some(decode(&bytes));
+        }
+    }
+}
+
+fn decode(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes)
+        .trim_end_matches('\r')
+        .to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn long_and_binary_lines() {
+        let mut data = vec![b'x'; MAX_LINE + 500];
+        data.extend_from_slice(b"\nping 1\r\n\xff\xfe\nlast");
+        let mut r = BufReader::new(&data[..]);
+        assert_eq!(read_line(&mut r).map(|l| l.len()), Some(MAX_LINE));
+        assert_eq!(read_line(&mut r).as_deref(), Some("ping 1"));
+        assert_eq!(read_line(&mut r).as_deref(), Some("\u{fffd}\u{fffd}"));
+        assert_eq!(read_line(&mut r).as_deref(), Some("last"));
+        assert_eq!(read_line(&mut r), None);
+    }
+}

@@ -1,0 +1,110 @@
+//! Moves between the engine and the GUI. Text comes from and goes to `movegen::notation` (CECP
+//! coordinate notation with XBoard's rank numbering: drops, passes, promotion suffixes, castling
+//! as the king's move); this module adds what the protocol needs around it: splitting a
+//! multi-leg move into one `move` command a leg, and reading the extra forms GUIs send (a
+//! declined promotion as `=` or the piece's own letter, castling as king leg plus rook leg).
+
+use crate::game::Game;
+use crate::movegen::notation::{move_text, parse_move};
+use crate::movegen::Move;
+use crate::position::{Position, RankStyle};
+
+/// XBoard's square names: ranks 0..9 on 10-rank boards.
+pub const STYLE: RankStyle = RankStyle::XBoard;
+
+/// Whether a word looks like a move rather than a command (so that bare moves work).
+pub fn looks_like_move(word: &str) -> bool {
+    let b = word.as_bytes();
+    word == "@@@@"
+        || word.starts_with("O-O")
+        || word.starts_with("0-0")
+        || (b.len() >= 3 && b.get(1) == Some(&b'@'))
+        || (b.len() >= 4 && b[0].is_ascii_lowercase() && b[1].is_ascii_digit())
+}
+
+/// The legal move `text` names, or why there is none.
+pub fn parse(game: &mut Game, text: &str) -> Result<Move, &'static str> {
+    if text.is_empty() || text.len() > 40 || !text.is_ascii() {
+        return Err("not a move");
+    }
+    let legal = game.legal_moves();
+    if legal.is_empty() {
+        return Err("no legal moves");
+    }
+    let pos = &game.pos;
+    if let Some(mv) = parse_move(pos, &legal, text, STYLE) {
+        return Ok(mv);
+    }
+    for alternative in alternatives(pos, text) {
+        if let Some(mv) = parse_move(pos, &legal, &alternative, STYLE) {
+            let fits = if text.contains(',') {
+                mv.is_castle()
+            } else {
+                mv.promotion == 0
+            };
+            if fits {
+                return Ok(mv);
+            }
+        }
+    }
+    if !looks_like_move(text) {
+        return Err("not a move");
+    }
+    Err("no such move")
+}
+
+/// Other spellings of a move that GUIs use: `e7e8=`/`e7e8p` for a declined promotion, and
+/// `e1g1,h1f1` (king leg, rook leg) for castling.
+fn alternatives(pos: &Position, text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    if let Some(stem) = text.strip_suffix('=') {
+        out.push(stem.to_string());
+    }
+    if let Some((first, _)) = text.split_once(',') {
+        out.push(first.to_string());
+    }
+    let geo = pos.geo();
+    if let Some((from, used)) = geo.parse_square(text, STYLE) {
+        let piece = pos.at(from);
+        if crate::movegen::tables::code::is_piece(piece) {
+            let letter = pos.tables.pieces[crate::movegen::tables::code::kind(piece)].letter;
+            let rest = &text[used..];
+            if let Some(stem) = rest.strip_suffix(letter.to_ascii_lowercase()) {
+                out.push(format!("{}{}", &text[..used], stem));
+            }
+        }
+    }
+    out
+}
+
+/// The move as the GUI expects it: one text a leg, non-final legs ending in a comma.
+pub fn legs(game: &Game, mv: Move) -> Vec<String> {
+    let text = move_text(&game.pos, mv, STYLE);
+    let parts: Vec<&str> = text.split(',').collect();
+    let last = parts.len() - 1;
+    parts
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            if i < last {
+                format!("{p},")
+            } else {
+                p.to_string()
+            }
+        })
+        .collect()
+}
+
+/// A principal variation in move text, stopping at the first move that is not legal.
+pub fn pv_text(game: &Game, pv: &[Move]) -> String {
+    let mut g = game.clone();
+    let mut words = Vec::new();
+    for &mv in pv {
+        if !g.legal_moves().contains(&mv) {
+            break;
+        }
+        words.push(g.move_text(mv, STYLE));
+        g.play(mv);
+    }
+    words.join(" ")
+}

@@ -1,0 +1,253 @@
+//! Searching and moving: starting the search the mode calls for (think, ponder, analyze),
+//! printing thinking output, playing the move with a draw offer or resignation as the options
+//! say, and claiming every game end by rule with `RESULT {reason}`.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use crate::search::{Info, Limits, Outcome};
+
+use super::moves::{self, STYLE};
+use super::output::{nodes_per_second, thinking_line};
+use super::state::{Activity, Mode, Running};
+use super::worker::Job;
+use super::Engine;
+
+/// Own moves in a row beyond the resign threshold before resigning.
+const RESIGN_AFTER: u32 = 2;
+/// Own moves in a row within the draw threshold before offering a draw.
+const OFFER_AFTER: u32 = 8;
+/// Plies before the engine offers draws of its own.
+const OFFER_FROM_PLY: usize = 60;
+
+impl Engine {
+    /// Whether a search for a move to play is running.
+    pub(super) fn thinking(&self) -> bool {
+        self.running
+            .as_ref()
+            .is_some_and(|r| r.activity == Activity::Think)
+    }
+
+    /// Stop the current search and ignore its result.
+    pub(super) fn abandon(&mut self) {
+        if let Some(r) = self.running.take() {
+            r.stop.store(true, Ordering::Relaxed);
+        }
+    }
+
+    /// `?`: play the best move found so far.
+    pub(super) fn move_now(&mut self) {
+        if let Some(r) = self
+            .running
+            .as_ref()
+            .filter(|r| r.activity == Activity::Think)
+        {
+            r.stop.store(true, Ordering::Relaxed);
+        }
+    }
+
+    /// `.`: the analysis status line.
+    pub(super) fn status(&mut self) {
+        let Some(r) = self
+            .running
+            .as_ref()
+            .filter(|r| r.activity == Activity::Analyze)
+        else {
+            return;
+        };
+        let elapsed = r.started.elapsed();
+        let total = r.game.clone().legal_moves().len();
+        let (nodes, depth, current) = match &self.last_info {
+            Some(i) => (
+                i.nodes,
+                i.depth,
+                i.pv.first().map(|&m| r.game.move_text(m, STYLE)),
+            ),
+            None => (0, 0, None),
+        };
+        let mut line = format!(
+            "stat01: {} {} {} 0 {}",
+            elapsed.as_millis() / 10,
+            nodes,
+            depth,
+            total
+        );
+        if let Some(m) = current {
+            line.push(' ');
+            line.push_str(&m);
+        }
+        self.out.line(&line);
+    }
+
+    pub(super) fn on_deadline(&mut self) {
+        if let Some(r) = &self.running {
+            if r.deadline.is_some_and(|d| Instant::now() >= d) {
+                r.stop.store(true, Ordering::Relaxed);
+            }
+        }
+    }
+
+    /// Start the search the mode calls for, if none runs.
+    pub(super) fn kick(&mut self) {
+        if self.running.is_some() || self.paused || self.edit.is_some() || self.quit {
+            return;
+        }
+        let side = self.game.pos.side();
+        match self.mode {
+            Mode::Force => {}
+            Mode::Analyze => {
+                if !self.analysed && !self.game.legal_moves().is_empty() {
+                    self.start(Activity::Analyze);
+                }
+            }
+            Mode::Play(c) if c == side => {
+                if self.game.legal_moves().is_empty() {
+                    self.claim_end();
+                    self.mode = Mode::Force;
+                } else {
+                    self.start(Activity::Think);
+                }
+            }
+            Mode::Play(_) => {
+                if self.settings.ponder && self.outlook.expected.is_some() {
+                    self.start(Activity::Ponder);
+                }
+            }
+        }
+    }
+
+    fn start(&mut self, activity: Activity) {
+        let mut game = self.game.clone();
+        let mut limits = Limits {
+            infinite: true,
+            multi_pv: 1,
+            ..Limits::default()
+        };
+        let mut deadline = None;
+        match activity {
+            Activity::Think => {
+                let (l, hard) = self.clocks.limits(&game);
+                limits = l;
+                deadline = hard.map(|d| Instant::now() + d);
+            }
+            Activity::Ponder => {
+                let Some(mv) = self.outlook.expected.take() else {
+                    return;
+                };
+                if !game.legal_moves().contains(&mv) {
+                    return;
+                }
+                self.out
+                    .line(&format!("Hint: {}", game.move_text(mv, STYLE)));
+                game.play(mv);
+                if game.result().is_some() {
+                    return;
+                }
+            }
+            Activity::Analyze => {
+                limits.multi_pv = self.settings.multi_pv;
+                limits.exclude = self.excluded.clone();
+                self.analysed = true;
+            }
+        }
+        self.next_id += 1;
+        let stop = Arc::new(AtomicBool::new(false));
+        self.worker.send(Job::Search {
+            id: self.next_id,
+            game: Box::new(game.clone()),
+            limits,
+            stop: stop.clone(),
+        });
+        self.last_info = None;
+        self.running = Some(Running {
+            id: self.next_id,
+            activity,
+            stop,
+            started: Instant::now(),
+            deadline,
+            game,
+        });
+    }
+
+    pub(super) fn on_info(&mut self, id: u64, info: Info) {
+        let Some(r) = self.running.as_ref().filter(|r| r.id == id) else {
+            return;
+        };
+        if self.settings.post || r.activity == Activity::Analyze {
+            let pv = moves::pv_text(&r.game, &info.pv);
+            self.out.line(&thinking_line(&info, &pv));
+        }
+        self.last_info = Some(info);
+    }
+
+    pub(super) fn on_done(&mut self, id: u64, outcome: Outcome) {
+        if self.running.as_ref().is_none_or(|r| r.id != id) {
+            return;
+        }
+        let Some(r) = self.running.take() else { return };
+        if r.activity == Activity::Think {
+            self.play_outcome(outcome, r.started.elapsed());
+        }
+    }
+
+    /// Play the move a finished search chose (or resign, offer a draw, claim the end).
+    fn play_outcome(&mut self, outcome: Outcome, elapsed: Duration) {
+        let Some(mv) = outcome.best.filter(|m| self.game.legal_moves().contains(m)) else {
+            self.claim_end();
+            self.mode = Mode::Force;
+            return;
+        };
+        self.debug(&format!(
+            "{} nodes in {} ms ({} nps)",
+            outcome.nodes,
+            elapsed.as_millis(),
+            nodes_per_second(outcome.nodes, elapsed)
+        ));
+        let score = outcome.score;
+        let o = &mut self.outlook;
+        o.losing_moves = if score <= -self.settings.resign_threshold {
+            o.losing_moves + 1
+        } else {
+            0
+        };
+        o.drawn_moves = if score.abs() <= self.settings.draw_threshold {
+            o.drawn_moves + 1
+        } else {
+            0
+        };
+        if self.settings.resign && o.losing_moves >= RESIGN_AFTER {
+            self.out.line("resign");
+            self.mode = Mode::Force;
+            return;
+        }
+        let accept = o.draw_offered && score <= self.settings.draw_threshold;
+        let propose = o.drawn_moves >= OFFER_AFTER && self.game.moves().len() >= OFFER_FROM_PLY;
+        if self.settings.draw_offers && (accept || propose) {
+            self.out.line("offer draw");
+        }
+        o.draw_offered = false;
+        for leg in moves::legs(&self.game, mv) {
+            self.out.line(&format!("move {leg}"));
+        }
+        self.game.play(mv);
+        self.position_changed();
+        self.outlook.expected = outcome.ponder;
+        self.claim_end();
+    }
+
+    /// Print `RESULT {reason}` if the game has ended by rule (once per position); stop playing.
+    pub(super) fn claim_end(&mut self) {
+        let Some(end) = self.game.result() else {
+            return;
+        };
+        let ply = self.game.moves().len();
+        if self.claimed_at != Some(ply) {
+            self.out.line(&end.cecp());
+            self.claimed_at = Some(ply);
+        }
+        if let Mode::Play(_) = self.mode {
+            self.mode = Mode::Force;
+        }
+    }
+}

@@ -1,0 +1,288 @@
+//! The GUI side of CECP: start an engine process, do the `xboard`/`protover 2` handshake
+//! (answering each feature with `accepted` or `rejected`), send commands and read the engine's
+//! lines with deadlines. The match runner plays games through it.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use super::wire::{engine_line, EngineLine};
+
+/// Features this client implements (anything else is rejected).
+const UNDERSTOOD: &[&str] = &[
+    "done",
+    "ping",
+    "setboard",
+    "playother",
+    "usermove",
+    "time",
+    "draw",
+    "sigint",
+    "sigterm",
+    "reuse",
+    "analyze",
+    "myname",
+    "variants",
+    "colors",
+    "name",
+    "nps",
+    "debug",
+    "memory",
+    "smp",
+    "option",
+    "exclude",
+    "highlight",
+    "ics",
+    "pause",
+    "setscore",
+    "egt",
+];
+
+/// What the engine said about itself in the handshake.
+#[derive(Clone, Debug, Default)]
+pub struct Features {
+    pub myname: Option<String>,
+    pub variants: Option<Vec<String>>,
+    pub usermove: bool,
+    pub setboard: bool,
+    pub reuse: bool,
+    pub ping: bool,
+}
+
+/// A line from the engine, or why there is none.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Received {
+    Line(String),
+    Timeout,
+    /// The engine closed its output (it exited or crashed).
+    Closed,
+}
+
+/// A running engine.
+pub struct EngineProcess {
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+    pub command: String,
+    pub features: Features,
+    next_ping: u32,
+}
+
+impl EngineProcess {
+    /// Start `command` (a program and its arguments, split at spaces; quotes group words).
+    pub fn start(command: &str) -> Result<EngineProcess, String> {
+        let words = split_words(command);
+        let (program, args) = words
+            .split_first()
+            .ok_or_else(|| "empty engine command".to_string())?;
+        let mut child = Command::new(program)
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .map_err(|e| format!("cannot start engine '{command}': {e}"))?;
+        let stdin = child.stdin.take().ok_or("engine has no standard input")?;
+        let stdout = child.stdout.take().ok_or("engine has no standard output")?;
+        let (tx, lines) = channel();
+        thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { return };
+                if tx.send(line.trim_end().to_string()).is_err() {
+                    return;
+                }
+            }
+        });
+        Ok(EngineProcess {
+            child,
+            stdin,
+            lines,
+            command: command.to_string(),
+            features: Features {
+                reuse: true,
+                ..Features::default()
+            },
+            next_ping: 0,
+        })
+    }
+
+    /// `xboard`, `protover 2`, and the features until `done=1` (or two quiet seconds from an
+    /// engine that never said `done=0`).
+    pub fn handshake(&mut self) -> Result<(), String> {
+        self.send("xboard");
+        self.send("protover 2");
+        let mut deadline = Instant::now() + Duration::from_secs(2);
+        loop {
+            match self.recv(deadline) {
+                Received::Line(line) => {
+                    let EngineLine::Feature(pairs) = engine_line(&line) else {
+                        continue;
+                    };
+                    for (name, value) in pairs {
+                        let ok =
+                            UNDERSTOOD.contains(&name.as_str()) && !(name == "san" && value == "1");
+                        self.send(&format!(
+                            "{} {name}",
+                            if ok { "accepted" } else { "rejected" }
+                        ));
+                        let on = value == "1";
+                        match name.as_str() {
+                            "done" if on => return Ok(()),
+                            "done" => deadline = Instant::now() + Duration::from_secs(600),
+                            "myname" => self.features.myname = Some(value),
+                            "variants" => {
+                                self.features.variants =
+                                    Some(value.split(',').map(|v| v.trim().to_string()).collect())
+                            }
+                            "usermove" => self.features.usermove = on,
+                            "setboard" => self.features.setboard = on,
+                            "reuse" => self.features.reuse = on,
+                            "ping" => self.features.ping = on,
+                            _ => {}
+                        }
+                    }
+                }
+                Received::Timeout => return Ok(()),
+                Received::Closed => {
+                    return Err(format!(
+                        "engine '{}' exited during the handshake",
+                        self.command
+                    ))
+                }
+            }
+        }
+    }
+
+    /// The engine's name for itself, or its command.
+    pub fn name(&self) -> String {
+        self.features
+            .myname
+            .clone()
+            .unwrap_or_else(|| self.command.clone())
+    }
+
+    /// Whether the engine plays a variant under this XBoard name (engines that list no
+    /// variants play only normal chess).
+    pub fn supports(&self, variant: &str) -> bool {
+        match &self.features.variants {
+            Some(list) => list.iter().any(|v| v == variant),
+            None => variant == "normal",
+        }
+    }
+
+    pub fn send(&mut self, line: &str) {
+        let _ = writeln!(self.stdin, "{line}");
+        let _ = self.stdin.flush();
+    }
+
+    /// Send a move the way the engine asked for (`usermove` prefix or bare).
+    pub fn send_move(&mut self, text: &str) {
+        if self.features.usermove {
+            self.send(&format!("usermove {text}"));
+        } else {
+            self.send(text);
+        }
+    }
+
+    /// The next line, waiting at most until `deadline`.
+    pub fn recv(&mut self, deadline: Instant) -> Received {
+        let wait = deadline.saturating_duration_since(Instant::now());
+        match self.lines.recv_timeout(wait) {
+            Ok(line) => Received::Line(line),
+            Err(RecvTimeoutError::Timeout) => Received::Timeout,
+            Err(RecvTimeoutError::Disconnected) => Received::Closed,
+        }
+    }
+
+    /// Lines already waiting, without blocking.
+    pub fn pending(&mut self) -> Vec<String> {
+        self.lines.try_iter().collect()
+    }
+
+    /// Wait until the engine has processed everything sent so far (`ping`/`pong`), returning
+    /// the lines it printed meanwhile. Engines without `ping` get a short pause instead.
+    pub fn sync(&mut self, timeout: Duration) -> Result<Vec<String>, String> {
+        let deadline = Instant::now() + timeout;
+        let mut seen = Vec::new();
+        if !self.features.ping {
+            thread::sleep(Duration::from_millis(200));
+            return Ok(self.pending());
+        }
+        self.next_ping += 1;
+        let n = self.next_ping.to_string();
+        self.send(&format!("ping {n}"));
+        loop {
+            match self.recv(deadline) {
+                Received::Line(line) => {
+                    if engine_line(&line) == EngineLine::Pong(n.clone()) {
+                        return Ok(seen);
+                    }
+                    seen.push(line);
+                }
+                Received::Timeout => {
+                    return Err(format!("engine '{}' did not answer ping", self.command))
+                }
+                Received::Closed => return Err(format!("engine '{}' exited", self.command)),
+            }
+        }
+    }
+
+    /// `quit`, then end the process if it lingers.
+    pub fn quit(mut self) {
+        self.send("quit");
+        let deadline = Instant::now() + Duration::from_secs(2);
+        while Instant::now() < deadline {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                return;
+            }
+            thread::sleep(Duration::from_millis(20));
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Split a command line into words; double or single quotes group words.
+pub fn split_words(text: &str) -> Vec<String> {
+    let mut words = Vec::new();
+    let mut word = String::new();
+    let mut quote: Option<char> = None;
+    let mut any = false;
+    for c in text.chars() {
+        match (quote, c) {
+            (Some(q), c) if c == q => quote = None,
+            (Some(_), c) => word.push(c),
+            (None, '"' | '\'') => {
+                quote = Some(c);
+                any = true;
+            }
+            (None, c) if c.is_whitespace() => {
+                if any || !word.is_empty() {
+                    words.push(std::mem::take(&mut word));
+                }
+                any = false;
+            }
+            (None, c) => word.push(c),
+        }
+    }
+    if any || !word.is_empty() {
+        words.push(word);
+    }
+    words
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn words() {
+        assert_eq!(split_words("fairymax"), vec!["fairymax"]);
+        assert_eq!(
+            split_words(r#"/usr/bin/x -a "b c" ''"#),
+            vec!["/usr/bin/x", "-a", "b c", ""]
+        );
+    }
+}

@@ -1,0 +1,476 @@
+//! What XBoard knows about variants, and how to describe any other variant to it.
+//!
+//! XBoard 4.9 maps a variant name to one of its built-in variants by substring rules
+//! ([`reading`], a port of its `StringToVariant`): `normal`, `suicide`, `atomic` … anywhere in
+//! the name, `shogi`, `grand`, `xiangqi` … at the start followed by a non-letter, `frc`/`960`,
+//! and `w` followed by a number (ICS wild types). A name it does not map is an engine-defined
+//! variant, which the engine must describe with `setup (PIECETOCHAR) WxH+S_PARENT FEN` and
+//! `piece` commands. [`xboard_name`] picks for each variant a name XBoard reads the intended way,
+//! and [`setup_lines`] writes the description, generated from the loaded variant so that GUI and
+//! engine agree, and avoiding XBoard's pitfalls: the FEN always has every field (a short one makes
+//! XBoard drop the last piece of rank 1), only pawns occupy the Pawn (1st) and Lance (19th)
+//! image slots (XBoard makes those promote on the last rank), and boards are at most 16 columns
+//! wide including the holdings.
+
+use std::sync::Arc;
+
+use crate::betza::canonical::canonical;
+use crate::betza::parse;
+use crate::movegen::tables::Tables;
+use crate::position::Position;
+use crate::variant::Variant;
+
+/// XBoard 4.9.1's variant names, in its `VariantClass` order; names from `shogi` on are only
+/// recognised at the start of a name followed by a non-letter.
+const NAMES: [&str; 47] = [
+    "normal",
+    "normal",
+    "wildcastle",
+    "nocastle",
+    "fischerandom",
+    "bughouse",
+    "crazyhouse",
+    "losers",
+    "suicide",
+    "giveaway",
+    "twokings",
+    "kriegspiel",
+    "atomic",
+    "3check",
+    "shatranj",
+    "wild29",
+    "wild30",
+    "wild31",
+    "wild32",
+    "wild33",
+    "wild34",
+    "wild35",
+    "wild36",
+    "shogi",
+    "chu",
+    "courier",
+    "gothic",
+    "capablanca",
+    "knightmate",
+    "fairy",
+    "cylinder",
+    "falcon",
+    "caparandom",
+    "berolina",
+    "janus",
+    "super",
+    "great",
+    "twilight",
+    "makruk",
+    "seirawan",
+    "grand",
+    "spartan",
+    "xiangqi",
+    "asean",
+    "lion",
+    "elven",
+    "unknown",
+];
+
+/// Index of `shogi` in [`NAMES`]: from here on, names match only as a prefix.
+const PREFIX_MATCHED_FROM: usize = 23;
+
+/// The variants ICS "wild N" numbers select (index = N; `None`: no variant).
+const WILD: [Option<&str>; 51] = [
+    Some("wildcastle"),
+    Some("wildcastle"),
+    Some("nocastle"),
+    Some("nocastle"),
+    Some("nocastle"),
+    Some("normal"),
+    None,
+    Some("normal"),
+    Some("normal"),
+    Some("twokings"),
+    Some("normal"),
+    Some("normal"),
+    Some("normal"),
+    Some("normal"),
+    Some("normal"),
+    Some("normal"),
+    Some("kriegspiel"),
+    Some("losers"),
+    Some("normal"),
+    Some("normal"),
+    None,
+    None,
+    Some("fischerandom"),
+    Some("crazyhouse"),
+    Some("bughouse"),
+    Some("3check"),
+    Some("giveaway"),
+    Some("atomic"),
+    Some("shatranj"),
+    Some("wild29"),
+    Some("wild30"),
+    Some("wild31"),
+    Some("wild32"),
+    Some("wild33"),
+    Some("wild34"),
+    Some("wild35"),
+    Some("wild36"),
+    Some("shogi"),
+    Some("xiangqi"),
+    Some("courier"),
+    Some("gothic"),
+    Some("capablanca"),
+    Some("knightmate"),
+    Some("fairy"),
+    Some("cylinder"),
+    Some("falcon"),
+    Some("caparandom"),
+    Some("berolina"),
+    Some("janus"),
+    Some("super"),
+    Some("great"),
+];
+
+/// How XBoard reads a variant name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reading {
+    /// One of its built-in variants.
+    BuiltIn(&'static str),
+    /// An engine-defined variant (the engine must send `setup`).
+    EngineDefined,
+    /// A name XBoard rejects (an unknown wild number).
+    Rejected,
+}
+
+/// How XBoard 4.9.1 reads `name` as given to `-variant` or in the engine's `variants` feature.
+pub fn reading(name: &str) -> Reading {
+    let lower = name.to_ascii_lowercase();
+    let body = strip_size_prefix(&lower).map_or(lower.as_str(), |(_, rest)| rest);
+    if body.contains("misc/") {
+        return engine_defined_unless_normal(name);
+    }
+    for (i, &known) in NAMES.iter().enumerate() {
+        if let Some(at) = body.find(known) {
+            let next = body[at + known.len()..].chars().next();
+            if i >= PREFIX_MATCHED_FROM
+                && (at != 0 || next.is_some_and(|c| c.is_ascii_alphabetic()))
+            {
+                continue;
+            }
+            return if known == "normal" {
+                engine_defined_unless_normal(name)
+            } else {
+                Reading::BuiltIn(known)
+            };
+        }
+    }
+    if (body.contains("fischer") && body.contains("random"))
+        || body.contains("wild/fr")
+        || body.contains("frc")
+        || body.contains("960")
+    {
+        return Reading::BuiltIn("fischerandom");
+    }
+    let wild = body
+        .find("wild")
+        .map(|at| at + 4)
+        .or_else(|| body.find('w').map(|at| at + 1));
+    if let Some(after) = wild {
+        let rest = body[after..].trim_start_matches([' ', '\t', '(', '/']);
+        let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
+        if !digits.is_empty() {
+            return match digits
+                .parse::<usize>()
+                .ok()
+                .and_then(|n| WILD.get(n).copied().flatten())
+            {
+                Some("normal") => engine_defined_unless_normal(name),
+                Some(v) => Reading::BuiltIn(v),
+                None => Reading::Rejected,
+            };
+        }
+    }
+    engine_defined_unless_normal(name)
+}
+
+/// XBoard treats a name it reads as normal chess as engine-defined unless it is `normal` itself.
+fn engine_defined_unless_normal(name: &str) -> Reading {
+    if name == "normal" {
+        Reading::BuiltIn("normal")
+    } else {
+        Reading::EngineDefined
+    }
+}
+
+/// `WxH_rest` or `WxH+S_rest`: ((W, H, S), rest).
+pub fn strip_size_prefix(name: &str) -> Option<((u32, u32, u32), &str)> {
+    let (size, rest) = name.split_once('_')?;
+    let (dims, holdings) = match size.split_once('+') {
+        Some((d, h)) => (d, h.parse().ok()?),
+        None => (size, 0),
+    };
+    let (w, h) = dims.split_once('x')?;
+    if rest.is_empty() {
+        return None;
+    }
+    Some(((w.parse().ok()?, h.parse().ok()?, holdings), rest))
+}
+
+/// Whether XBoard knows `name` as a built-in variant, under exactly that name.
+pub fn is_builtin(name: &str) -> bool {
+    name != "unknown"
+        && NAMES.contains(&name)
+        && reading(name) == Reading::BuiltIn(name_static(name))
+}
+
+fn name_static(name: &str) -> &'static str {
+    NAMES
+        .iter()
+        .find(|&&n| n == name)
+        .copied()
+        .unwrap_or("unknown")
+}
+
+/// The name XBoard should know the variant by: its name or an alias that is one of XBoard's
+/// built-in variants, else its name or an alias that XBoard reads as engine-defined, else its
+/// name with `-` inserted where XBoard would read it as a built-in one.
+pub fn xboard_name(v: &Variant) -> String {
+    let candidates = std::iter::once(&v.name).chain(&v.aliases);
+    for c in candidates {
+        let lower = c.to_ascii_lowercase();
+        if is_builtin(&lower) {
+            return lower;
+        }
+    }
+    let clean = std::iter::once(&v.name)
+        .chain(&v.aliases)
+        .map(|c| c.to_ascii_lowercase())
+        .find(|c| reading(c) == Reading::EngineDefined);
+    if let Some(name) = clean {
+        return name;
+    }
+    let mut name = v.name.to_ascii_lowercase();
+    for _ in 0..16 {
+        if reading(&name) == Reading::EngineDefined {
+            break;
+        }
+        name = break_builtin_match(&name);
+    }
+    name
+}
+
+/// Insert `-` into the part of `name` that makes XBoard read a built-in variant: the first
+/// place where breaking a matched word changes how XBoard reads the name.
+fn break_builtin_match(name: &str) -> String {
+    let before = reading(name);
+    let body_start = strip_size_prefix(name).map_or(0, |(_, rest)| name.len() - rest.len());
+    let body = &name[body_start..];
+    let mut places: Vec<usize> = NAMES
+        .iter()
+        .chain(["frc", "960", "fischer", "random", "wild", "w"].iter())
+        .flat_map(|n| body.match_indices(n).map(|(at, _)| at))
+        .collect();
+    places.sort_unstable();
+    places.dedup();
+    for at in places {
+        let at = body_start + at;
+        let split = at + name[at..].chars().next().map_or(0, char::len_utf8);
+        let candidate = format!("{}-{}", &name[..split], &name[split..]);
+        if reading(&candidate) != before {
+            return candidate;
+        }
+    }
+    format!("alfil-{name}")
+}
+
+/// Whether the engine must describe the variant with `setup` and `piece` commands: every
+/// variant except those XBoard knows by the same name with the same rules (all built-in ones
+/// but `fairy`, which has no fixed pieces).
+pub fn needs_setup(v: &Variant) -> bool {
+    let name = xboard_name(v);
+    !is_builtin(&name) || name == "fairy"
+}
+
+/// Board columns XBoard draws: the files plus two columns of holdings on each side.
+pub fn columns(v: &Variant) -> u32 {
+    v.files as u32 + if v.holdings > 0 { 4 } else { 0 }
+}
+
+/// XBoard's widest board, holdings included.
+pub const MAX_COLUMNS: u32 = 16;
+
+/// The `setup` line and one `piece` line per piece type, for a variant that needs them.
+pub fn setup_lines(tables: &Arc<Tables>) -> Result<Vec<String>, String> {
+    let v = &tables.variant;
+    if columns(v) > MAX_COLUMNS {
+        return Err(format!(
+            "{} needs {} board columns, XBoard shows at most {}",
+            v.name,
+            columns(v),
+            MAX_COLUMNS
+        ));
+    }
+    let fen = Position::start(tables.clone()).to_fen();
+    let parent = if is_builtin(&v.parent) && v.parent != "normal" {
+        v.parent.as_str()
+    } else {
+        "fairy"
+    };
+    let mut lines = vec![format!(
+        "setup ({}) {}x{}+{}_{} {}",
+        piece_to_char(v),
+        v.files,
+        v.ranks,
+        v.holdings,
+        parent,
+        fen
+    )];
+    for p in &v.pieces {
+        let mut moves = canonical(&p.moves);
+        if tables
+            .castling
+            .as_ref()
+            .is_some_and(|c| v.pieces[c.king].letter == p.letter)
+        {
+            moves.push_str(&castling_betza(tables));
+        }
+        lines.push(format!("piece {}& {}", p.letter, moves));
+    }
+    Ok(lines)
+}
+
+/// The XBetza `O` components of the castling king: `isO2` for FIDE castling, `ilO2irO3` when
+/// the two sides differ, with `j` when the partner starts inside the edge (Shako).
+pub fn castling_betza(tables: &Tables) -> String {
+    let (Some(c), Some(rule)) = (&tables.castling, &tables.variant.castling) else {
+        return String::new();
+    };
+    let geo = tables.geo;
+    let home = |colour: usize| {
+        let king = crate::movegen::tables::code::piece(c.king, colour);
+        (0..geo.files).find(|&f| tables.start_board[geo.square(f, c.rank[colour]) as usize] == king)
+    };
+    let Some(king_file) = home(0).or_else(|| home(1)) else {
+        return String::new();
+    };
+    let right = rule.kingside_file.saturating_sub(king_file);
+    let left = king_file.saturating_sub(rule.queenside_file);
+    let right_in = (geo.files - 1).saturating_sub(rule.kingside_partner_file);
+    let left_in = rule.queenside_partner_file;
+    let part =
+        |dir: &str, dist: u8, inside: u8| format!("i{dir}{}O{dist}", "j".repeat(inside as usize));
+    let text = if right == left && right_in == left_in && right > 0 {
+        part("s", right, right_in)
+    } else {
+        let mut t = String::new();
+        if left > 0 {
+            t.push_str(&part("l", left, left_in));
+        }
+        if right > 0 {
+            t.push_str(&part("r", right, right_in));
+        }
+        t
+    };
+    parse(&text).map(|b| canonical(&b)).unwrap_or_default()
+}
+
+/// The variant's PIECETOCHAR with non-pawns moved out of the Pawn (1st) and Lance (19th)
+/// slots, where XBoard would make them promote on the last rank like pawns, and every piece the
+/// string leaves out given a free image slot.
+pub fn piece_to_char(v: &Variant) -> String {
+    let text = &v.piece_to_char;
+    let simple = text.chars().all(|c| c == '.' || c.is_ascii_alphabetic());
+    if !simple || !text.len().is_multiple_of(2) {
+        return text.clone();
+    }
+    let half = text.len() / 2;
+    let promotes = |c: char| {
+        v.piece_index(c)
+            .is_some_and(|i| v.pieces[i].promotion.is_some())
+    };
+    let place = |slots: &mut Vec<char>, c: char| {
+        let free = (5..slots.len() - 1).find(|&i| i != 18 && slots[i] == '.');
+        match free {
+            Some(i) => slots[i] = c,
+            None => {
+                let king = slots.len() - 1;
+                if king == 18 {
+                    slots.insert(king, '.');
+                }
+                slots.insert(slots.len() - 1, c);
+            }
+        }
+    };
+    let fix = |side: &str, black: bool| -> String {
+        let mut slots: Vec<char> = side.chars().collect();
+        for pawn_slot in [0usize, 18] {
+            if pawn_slot + 1 >= slots.len() {
+                continue;
+            }
+            let c = slots[pawn_slot];
+            if c == '.' || promotes(c) {
+                continue;
+            }
+            slots[pawn_slot] = '.';
+            place(&mut slots, c);
+        }
+        for p in &v.pieces {
+            let letter = if black {
+                p.letter.to_ascii_lowercase()
+            } else {
+                p.letter
+            };
+            if !slots.contains(&letter) {
+                place(&mut slots, letter);
+            }
+        }
+        slots.into_iter().collect()
+    };
+    let white = fix(&text[..half], false);
+    let black = fix(&text[half..], true);
+    if white.len() != black.len() {
+        return text.clone();
+    }
+    white + &black
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn xboard_reads_names_like_xboard() {
+        assert_eq!(reading("normal"), Reading::BuiltIn("normal"));
+        assert_eq!(reading("capablanca"), Reading::BuiltIn("capablanca"));
+        assert_eq!(reading("10x8+0_capablanca"), Reading::BuiltIn("capablanca"));
+        assert_eq!(reading("grasshopper"), Reading::EngineDefined);
+        assert_eq!(reading("superchess"), Reading::EngineDefined);
+        assert_eq!(reading("super-chess"), Reading::BuiltIn("super"));
+        assert_eq!(reading("shogi"), Reading::BuiltIn("shogi"));
+        assert_eq!(reading("minishogi"), Reading::EngineDefined);
+        assert_eq!(reading("atomic-lite"), Reading::BuiltIn("atomic"));
+        assert_eq!(reading("anti-suicide"), Reading::BuiltIn("suicide"));
+        assert_eq!(reading("chess960"), Reading::BuiltIn("fischerandom"));
+        assert_eq!(reading("wildebeest"), Reading::EngineDefined);
+        assert_eq!(reading("w22"), Reading::BuiltIn("fischerandom"));
+        assert_eq!(reading("newzealand"), Reading::EngineDefined);
+        assert_eq!(reading("w6"), Reading::Rejected);
+        assert_eq!(reading("unknown"), Reading::BuiltIn("unknown"));
+    }
+
+    #[test]
+    fn broken_names_read_as_engine_defined() {
+        for name in [
+            "atomic-lite",
+            "grand-chess",
+            "my960",
+            "w3chess",
+            "suicidenormal",
+        ] {
+            let mut n = name.to_string();
+            while reading(&n) != Reading::EngineDefined {
+                n = break_builtin_match(&n);
+            }
+            assert!(n.len() <= name.len() + 3, "{name} became {n}");
+        }
+    }
+}

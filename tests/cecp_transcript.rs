@@ -1,0 +1,415 @@
+//! Transcript tests of the CECP engine: each sends the `alfil` binary a script and checks the
+//! replies line by line: the handshake, every shipped variant's `setup`/`piece` description
+//! (parsed back and compared with the variant file), `lift` highlights against the legal move
+//! list, `choice`, illegal moves, unknown commands, results by rule, `ping` during a search, `?`.
+
+mod cecp_support;
+
+use std::collections::BTreeSet;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use alfil::betza::canonical::canonical;
+use alfil::betza::{parse, Atom};
+use alfil::game::Game;
+use alfil::movegen::tables::Tables;
+use alfil::position::{Position, RankStyle};
+use alfil::protocol::wire::parse_features;
+use alfil::protocol::xboard::{self, Reading};
+use alfil::variant::{embedded_names, load_by_name};
+use cecp_support::{colour_squares, Session};
+
+fn tables(name: &str) -> Arc<Tables> {
+    Tables::new(Arc::new(load_by_name(name).expect("variant loads"))).expect("tables")
+}
+
+#[test]
+fn handshake_announces_features_variants_and_options() {
+    let mut s = Session::start();
+    let lines = s.handshake();
+    assert_eq!(lines.first().map(String::as_str), Some("feature done=0"));
+    let mut features = Vec::new();
+    for l in &lines {
+        assert!(l.starts_with("feature "), "unexpected line {l}");
+        features.extend(parse_features(&l["feature ".len()..]));
+    }
+    let get = |name: &str| {
+        features
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.clone())
+    };
+    for (name, value) in [
+        ("ping", "1"),
+        ("setboard", "1"),
+        ("usermove", "1"),
+        ("colors", "0"),
+        ("sigint", "0"),
+        ("sigterm", "0"),
+        ("debug", "1"),
+        ("memory", "1"),
+        ("smp", "1"),
+        ("analyze", "1"),
+        ("exclude", "1"),
+        ("highlight", "1"),
+        ("reuse", "1"),
+    ] {
+        assert_eq!(get(name).as_deref(), Some(value), "feature {name}");
+    }
+    assert!(get("myname").is_some_and(|n| n.starts_with("Alfil")));
+    let variants: Vec<String> = get("variants")
+        .unwrap()
+        .split(',')
+        .map(str::to_string)
+        .collect();
+    for name in embedded_names() {
+        let v = load_by_name(&name).unwrap();
+        let x = xboard::xboard_name(&v);
+        assert!(variants.contains(&x), "{name} is not offered as {x}");
+    }
+    assert!(variants.contains(&"normal".to_string()));
+    let options: Vec<String> = features
+        .iter()
+        .filter(|(n, _)| n == "option")
+        .map(|(_, v)| v.clone())
+        .collect();
+    for wanted in [
+        "Variant folder -path",
+        "Reload variants -button",
+        "Hash -spin",
+        "Threads -spin",
+        "MultiPV -spin",
+        "Resign -check",
+        "Offer draw -check",
+    ] {
+        assert!(
+            options.iter().any(|o| o.starts_with(wanted)),
+            "option {wanted}"
+        );
+    }
+    assert!(s.script(&["accepted done", "rejected san"]).is_empty());
+    s.quit();
+}
+
+/// The XBetza a `piece` line gives, without the castling components the engine adds.
+fn without_castling(betza: &str) -> String {
+    let mut b = parse(betza).expect("the piece line parses");
+    b.components.retain(|c| c.atom != Atom::O);
+    canonical(&b)
+}
+
+#[test]
+fn every_variant_is_described_consistently() {
+    let mut s = Session::start();
+    s.handshake();
+    for name in embedded_names() {
+        let t = tables(&name);
+        let v = &t.variant;
+        let x = xboard::xboard_name(v);
+        let lines = s.script(&["new", &format!("variant {x}")]);
+        if !xboard::needs_setup(v) {
+            assert!(xboard::is_builtin(&x), "{name}: {x}");
+            assert!(lines.is_empty(), "{name}: XBoard knows {x}, yet {lines:?}");
+            continue;
+        }
+        assert!(
+            x == "fairy" || xboard::reading(&x) == Reading::EngineDefined,
+            "{name}: XBoard would not read {x} as engine-defined"
+        );
+        let setup = &lines[0];
+        let rest = setup
+            .strip_prefix("setup (")
+            .unwrap_or_else(|| panic!("{name}: {setup}"));
+        let (ptc, rest) = rest.split_once(") ").unwrap();
+        let (size, fen) = rest.split_once(' ').unwrap();
+        let ((w, h, holdings), parent) = xboard::strip_size_prefix(size).unwrap();
+        assert_eq!(
+            (w, h, holdings),
+            (v.files as u32, v.ranks as u32, v.holdings as u32),
+            "{name}"
+        );
+        assert!(xboard::is_builtin(parent), "{name}: parent {parent}");
+        assert!(
+            w + if holdings > 0 { 4 } else { 0 } <= 16,
+            "{name}: too wide for XBoard"
+        );
+        assert!(
+            fen.split_whitespace().count() >= 6,
+            "{name}: FEN without every field: {fen}"
+        );
+        let start = Position::start(t.clone());
+        assert_eq!(
+            Position::from_fen(t.clone(), fen).unwrap().to_fen(),
+            start.to_fen(),
+            "{name}: setup FEN"
+        );
+        let half = ptc.len() / 2;
+        let (white, black) = ptc.split_at(half);
+        // Shogi-style promoted forms (`+`, `^X`) are named through their base piece in
+        // XBoard; their letters are checked once promotions (issue 5) define that mapping.
+        let promoted_forms = ptc.contains(['+', '^', '~']);
+        for p in v.pieces.iter().filter(|_| !promoted_forms) {
+            assert!(
+                white.contains(p.letter),
+                "{name}: {} missing from {ptc}",
+                p.letter
+            );
+            assert!(
+                black.contains(p.letter.to_ascii_lowercase()),
+                "{name}: {ptc}"
+            );
+            for slot in [0usize, 18] {
+                if slot + 1 < half && white.as_bytes()[slot] as char == p.letter {
+                    assert!(
+                        p.promotion.is_some(),
+                        "{name}: {} in pawn slot {}",
+                        p.letter,
+                        slot + 1
+                    );
+                }
+            }
+        }
+        let pieces: Vec<&String> = lines[1..].iter().collect();
+        assert_eq!(pieces.len(), v.pieces.len(), "{name}: {lines:?}");
+        for p in &v.pieces {
+            let prefix = format!("piece {}& ", p.letter);
+            let line = pieces
+                .iter()
+                .find(|l| l.starts_with(&prefix))
+                .unwrap_or_else(|| panic!("{name}: no piece line for {}", p.letter));
+            let sent = &line[prefix.len()..];
+            let file = canonical(&parse(&p.moves_text).unwrap());
+            assert_eq!(
+                without_castling(sent),
+                without_castling(&file),
+                "{name} {}",
+                p.letter
+            );
+            let castles = t.castling.as_ref().is_some_and(|c| {
+                let geo = t.geo;
+                let at_home = |colour: usize| {
+                    (0..geo.files).any(|f| {
+                        let sq = geo.square(f, c.rank[colour]);
+                        t.start_board[sq as usize]
+                            == alfil::movegen::tables::code::piece(c.king, colour)
+                    })
+                };
+                v.pieces[c.king].letter == p.letter && (at_home(0) || at_home(1))
+            });
+            assert_eq!(
+                sent.contains('O'),
+                castles || file.contains('O'),
+                "{name} {}: {sent}",
+                p.letter
+            );
+        }
+    }
+    s.quit();
+}
+
+/// Destinations of the legal moves from `from` in `fen`, by name.
+fn legal_targets(t: &Arc<Tables>, fen: &str, from: &str) -> BTreeSet<String> {
+    let mut g = Game::from_fen(t.clone(), fen).unwrap();
+    let geo = t.geo;
+    let (sq, _) = geo.parse_square(from, RankStyle::XBoard).unwrap();
+    g.legal_moves()
+        .into_iter()
+        .filter(|m| m.from == sq)
+        .map(|m| geo.name(m.to, RankStyle::XBoard))
+        .collect()
+}
+
+fn highlight_of(lines: &[String], ranks: u32) -> Vec<(String, char)> {
+    let line = lines
+        .iter()
+        .rfind(|l| l.starts_with("highlight "))
+        .unwrap_or_else(|| panic!("no highlight in {lines:?}"));
+    colour_squares(&line["highlight ".len()..], ranks)
+}
+
+#[test]
+fn lift_highlights_the_legal_moves() {
+    let fen = "r3k2r/1P6/8/3pP3/8/8/6p1/R3K2R w KQkq d6 0 1";
+    let t = tables("chess");
+    let mut s = Session::start();
+    s.handshake();
+    s.script(&["new", "force", &format!("setboard {fen}")]);
+    for from in ["a1", "e1", "h1", "b7", "e5"] {
+        let marks = highlight_of(&s.script(&[&format!("lift {from}")]), 8);
+        let shown: BTreeSet<String> = marks.iter().map(|(sq, _)| sq.clone()).collect();
+        assert_eq!(shown, legal_targets(&t, fen, from), "lift {from}");
+        for (sq, colour) in &marks {
+            let expected = match (from, sq.as_str()) {
+                ("b7", _) => 'M',
+                ("e5", "d6") | ("a1", "a8") | ("h1", "h8") => 'R',
+                _ => 'Y',
+            };
+            assert_eq!(*colour, expected, "lift {from}: {sq}");
+        }
+    }
+    let marks = highlight_of(&s.script(&["lift e5", "hover d6"]), 8);
+    assert!(
+        marks.contains(&("d5".to_string(), 'g')),
+        "e.p. victim: {marks:?}"
+    );
+    assert!(marks.contains(&("d6".to_string(), 'R')));
+    assert_eq!(
+        s.script(&["lift b7", "put b8"]).last().map(String::as_str),
+        Some("choice QRBN")
+    );
+    assert_eq!(
+        s.script(&["lift e5", "put e6"]).len(),
+        1,
+        "no choice without promotion"
+    );
+    assert!(s.script(&["lift z9"])[0].starts_with("Error (not a square)"));
+    let g2 = highlight_of(&s.script(&["lift g2"]), 8);
+    assert!(g2.is_empty(), "a black piece while White moves: {g2:?}");
+    s.quit();
+}
+
+#[test]
+fn lift_on_a_ten_rank_board_uses_xboard_rank_numbers() {
+    let t = tables("tencubed");
+    let fen = Position::start(t.clone()).to_fen();
+    let mut s = Session::start();
+    s.handshake();
+    s.script(&["new", "force", "variant tencubed"]);
+    let marks = highlight_of(&s.script(&["lift e2"]), 10);
+    let shown: BTreeSet<String> = marks.iter().map(|(sq, _)| sq.clone()).collect();
+    assert_eq!(shown, legal_targets(&t, &fen, "e2"));
+    assert!(shown.contains("e3") && shown.contains("e4"), "{shown:?}");
+    assert!(s.script(&["usermove e2e4"]).is_empty());
+    s.quit();
+}
+
+#[test]
+fn illegal_moves_and_unknown_commands() {
+    let mut s = Session::start();
+    s.handshake();
+    let lines = s.script(&[
+        "new",
+        "force",
+        "usermove e2e5",
+        "usermove xyzzy",
+        "e7e5",
+        "frobnicate now",
+        "usermove e2e4",
+        "e7e5",
+    ]);
+    assert_eq!(
+        lines,
+        vec![
+            "Illegal move (no such move): e2e5",
+            "Illegal move (not a move): xyzzy",
+            "Illegal move (no such move): e7e5",
+            "Error (unknown command): frobnicate",
+        ]
+    );
+    let lines = s.script(&["undo", "undo", "undo"]);
+    assert_eq!(lines, vec!["Error (no move to take back): undo"]);
+    s.quit();
+}
+
+#[test]
+fn game_ends_are_claimed_in_force_mode_and_after_own_moves() {
+    let mut s = Session::start();
+    s.handshake();
+    let lines = s.script(&[
+        "new",
+        "force",
+        "setboard 7k/5Q2/6K1/8/8/8/8/8 w - - 0 1",
+        "f7g7",
+    ]);
+    assert_eq!(lines, vec!["1-0 {White mates}"]);
+    let lines = s.script(&["usermove h8g8"]);
+    assert_eq!(
+        lines,
+        vec!["1-0 {White mates}"],
+        "a move after the end repeats the claim"
+    );
+    let lines = s.script(&["setboard 7k/8/5QK1/8/8/8/8/8 w - - 0 1", "usermove f6f7"]);
+    assert_eq!(lines, vec!["1/2-1/2 {Stalemate}"]);
+    s.script(&["setboard 6k1/5ppp/8/8/8/8/8/K2R4 w - - 0 1", "st 1"]);
+    s.send("go");
+    let lines = s.read_until(Duration::from_secs(20), |l| l.starts_with("1-0"));
+    assert!(lines.contains(&"move d1d8".to_string()), "{lines:?}");
+    assert_eq!(lines.last().map(String::as_str), Some("1-0 {White mates}"));
+    s.quit();
+}
+
+#[test]
+fn against_an_engine_an_illegal_move_is_claimed_not_refused() {
+    let mut s = Session::start();
+    s.handshake();
+    let lines = s.script(&["new", "computer", "force", "usermove e2e5"]);
+    assert_eq!(lines, vec!["0-1 {White makes an illegal move: e2e5}"]);
+    s.quit();
+}
+
+#[test]
+fn ping_during_a_search_is_answered_after_the_move() {
+    let mut s = Session::start();
+    s.handshake();
+    s.script(&["new", "st 1", "post"]);
+    s.send("usermove e2e4");
+    s.send("ping 77");
+    let lines = s.read_until(Duration::from_secs(20), |l| l == "pong 77");
+    let mv = lines
+        .iter()
+        .position(|l| l.starts_with("move "))
+        .expect("a move");
+    assert_eq!(mv + 2, lines.len(), "pong right after the move: {lines:?}");
+    let info = &lines[mv - 1];
+    let fields: Vec<&str> = info
+        .split('\t')
+        .next()
+        .unwrap()
+        .split_whitespace()
+        .collect();
+    assert!(
+        fields.len() >= 4 && fields.iter().all(|f| f.parse::<i64>().is_ok()),
+        "{info}"
+    );
+    s.quit();
+}
+
+#[test]
+fn move_now_and_force_stop_a_long_search() {
+    let mut s = Session::start();
+    s.handshake();
+    s.script(&["new", "st 60"]);
+    s.send("usermove e2e4");
+    std::thread::sleep(Duration::from_millis(200));
+    let t0 = Instant::now();
+    s.send("?");
+    s.read_until(Duration::from_secs(10), |l| l.starts_with("move "));
+    assert!(t0.elapsed() < Duration::from_secs(5));
+    s.send("usermove g1f3");
+    std::thread::sleep(Duration::from_millis(100));
+    let lines = s.script(&["force", "new"]);
+    assert!(lines.iter().all(|l| !l.starts_with("move ")), "{lines:?}");
+    s.quit();
+}
+
+#[test]
+fn analysis_and_exclusion() {
+    let mut s = Session::start();
+    s.handshake();
+    s.script(&[
+        "new",
+        "force",
+        "post",
+        "exclude all",
+        "include e2e4",
+        "analyze",
+    ]);
+    let lines = s.read_until(Duration::from_secs(20), |l| l.contains('\t'));
+    let pv = lines.last().unwrap().split('\t').nth(1).unwrap();
+    assert!(pv.starts_with("e2e4"), "only e2e4 was included: {pv}");
+    s.send(".");
+    std::thread::sleep(Duration::from_millis(100));
+    let lines = s.script(&["exit", "usermove d2d4"]);
+    assert!(lines.iter().all(|l| !l.starts_with("Illegal")), "{lines:?}");
+    s.quit();
+}

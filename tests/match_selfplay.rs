@@ -1,0 +1,90 @@
+//! `alfil match`: a short self-play match of Alfil against Alfil finishes every game and prints
+//! the summary (W/D/L, score with an Elo estimate, the variant's balance statistics), and
+//! writes a PGN the games can be replayed from.
+
+use std::process::Command;
+
+#[test]
+fn self_play_match_prints_the_summary_and_the_pgn() {
+    let dir = std::env::temp_dir().join(format!("alfil-match-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let pgn = dir.join("games.pgn");
+    let _ = std::fs::remove_file(&pgn);
+    let out = Command::new(env!("CARGO_BIN_EXE_alfil"))
+        .current_dir(&dir)
+        .args([
+            "match",
+            "--variant",
+            "chess",
+            "--games",
+            "2",
+            "--tc",
+            "1+0.05",
+        ])
+        .args(["--random-plies", "4", "--pgn"])
+        .arg(&pgn)
+        .output()
+        .expect("run alfil match");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stdout}\n{stderr}");
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines[0], "Variant: chess (normal), time control 1+0.05");
+    assert!(
+        lines[1].starts_with("Alfil") && lines[1].ends_with(": 2 games"),
+        "{}",
+        lines[1]
+    );
+    let wdl: Vec<u32> = lines[2]
+        .strip_prefix("W/D/L: ")
+        .unwrap()
+        .split('/')
+        .map(|n| n.parse().unwrap())
+        .collect();
+    assert_eq!(wdl.iter().sum::<u32>(), 2);
+    assert!(
+        lines[3].starts_with("Score: ") && lines[3].contains("Elo difference: "),
+        "{}",
+        lines[3]
+    );
+    assert!(
+        lines[4].starts_with("First player (White): "),
+        "{}",
+        lines[4]
+    );
+    assert!(lines[5].starts_with("Draw rate: "), "{}", lines[5]);
+    assert!(lines[6].starts_with("Average length: "), "{}", lines[6]);
+    assert!(lines[7].starts_with("Endings: "), "{}", lines[7]);
+    for bad in [
+        "time forfeit",
+        "illegal move",
+        "false claim",
+        "engine crash",
+    ] {
+        assert!(!lines[7].contains(bad), "{}", lines[7]);
+    }
+    assert!(stderr.contains("2/2 games"), "progress: {stderr}");
+    let text = std::fs::read_to_string(&pgn).unwrap();
+    assert_eq!(text.matches("[Event ").count(), 2);
+    assert_eq!(
+        text.matches("[FEN ").count(),
+        2,
+        "random openings are written as FEN"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn match_refuses_an_unknown_engine_and_variant() {
+    let out = Command::new(env!("CARGO_BIN_EXE_alfil"))
+        .args(["match", "--variant", "no-such-variant"])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let out = Command::new(env!("CARGO_BIN_EXE_alfil"))
+        .args(["match", "--engine", "/no/such/engine", "--games", "1"])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("cannot start engine"));
+}
