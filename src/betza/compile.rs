@@ -289,7 +289,7 @@ fn compile_component(c: &Component, colour: usize, out: &mut PieceMoves) -> Resu
             }
         })
         .collect();
-    out.multi.push(MultiLeg {
+    let multi = MultiLeg {
         atom: c.atom,
         range: c.range,
         first_slots: rotate_slots(absolute_slots(c.atom, &first.directions), colour),
@@ -297,8 +297,87 @@ fn compile_component(c: &Component, colour: usize, out: &mut PieceMoves) -> Resu
         first_jumps: first.jumps,
         initial: first.initial,
         later,
-    });
+    };
+    match as_lame_leaps(&multi) {
+        Some(rays) => out.rays.extend(rays),
+        None => out.multi.push(multi),
+    }
     Ok(())
+}
+
+/// A multi-leg move whose legs are single steps and whose relays only need an empty square
+/// (`mafsW`, janggi's `mafsmafW`) is a set of lame leaps: one ray per path, its relay squares
+/// as the path that must be empty. Such moves are walked and attack-tested like any leaper.
+fn as_lame_leaps(m: &MultiLeg) -> Option<Vec<Ray>> {
+    let simple = |f: u16| f & !flags::QUIET == 0;
+    let final_flags = m.later.last()?.flags;
+    if m.range != Range::Leap
+        || !simple(m.first_flags)
+        || m.first_jumps != 0
+        || m.later[..m.later.len() - 1]
+            .iter()
+            .any(|l| !simple(l.flags) || l.jumps != 0)
+        || m.later.last()?.jumps != 0
+        || final_flags & (flags::HOP | flags::GRASS | flags::WRAP | flags::ISO | flags::LAME) != 0
+    {
+        return None;
+    }
+    let mut rays = Vec::new();
+    let mut path = Vec::new();
+    for slot in (0..8u8).filter(|s| m.first_slots >> s & 1 != 0) {
+        let v = slot_vector(m.atom, slot);
+        path.push(v);
+        let ok = extend_path(m, 0, slot, v, &mut path, final_flags, &mut rays);
+        path.pop();
+        if !ok {
+            return None;
+        }
+    }
+    Some(rays)
+}
+
+/// Follow later leg `k` from the relay at `at` (reached in `slot`); false if a path cannot be
+/// a plain leap (it comes back to the start or needs more than two relays).
+fn extend_path(
+    m: &MultiLeg,
+    k: usize,
+    slot: u8,
+    at: (i8, i8),
+    path: &mut Vec<(i8, i8)>,
+    final_flags: u16,
+    rays: &mut Vec<Ray>,
+) -> bool {
+    let leg = &m.later[k];
+    for rel in (0..8u8).filter(|r| leg.slots >> r & 1 != 0) {
+        let s = (slot + rel) & 7;
+        let v = slot_vector(m.atom, s);
+        let to = (at.0 + v.0, at.1 + v.1);
+        if to == (0, 0) || path.contains(&to) {
+            return false;
+        }
+        if k + 1 == m.later.len() {
+            if path.len() > 2 {
+                return false;
+            }
+            rays.push(Ray {
+                dx: to.0,
+                dy: to.1,
+                range: 1,
+                path: path.iter().copied().collect(),
+                flags: final_flags | flags::LAME,
+                skip: 0,
+                initial: m.initial,
+            });
+        } else {
+            path.push(to);
+            let ok = extend_path(m, k + 1, s, to, path, final_flags, rays);
+            path.pop();
+            if !ok {
+                return false;
+            }
+        }
+    }
+    true
 }
 
 fn compile_castle(c: &Component, colour: usize, out: &mut PieceMoves) -> Result<(), BetzaError> {

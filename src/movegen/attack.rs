@@ -4,7 +4,7 @@
 
 use super::moves::{Move, NO_SQUARE};
 use super::pseudo::piece_moves;
-use super::tables::{code, AttackKind, UNLIMITED_STEPS};
+use super::tables::{code, AttackEntry, AttackKind, UNLIMITED_STEPS};
 use super::Sink;
 use crate::position::Position;
 use arrayvec::ArrayVec;
@@ -36,13 +36,21 @@ pub fn attacked_ignoring(pos: &Position, target: u16, by: usize, ignore: u16) ->
                 .as_ref()
                 .is_some_and(|c| c[by].has(target))
     };
+    let victim = board[target as usize];
     let is_attacker = |p: u8, types: u128, royal_line: bool| -> bool {
         code::is_piece(p)
             && code::colour(p) == by
             && types >> code::kind(p) & 1 != 0
             && (royal_line || confined_ok(code::kind(p)))
+            && !(code::is_piece(victim)
+                && tables.pieces[code::kind(p)].no_capture >> code::kind(victim) & 1 != 0)
     };
     for e in &table.entries {
+        let inside = |sq: i16| e.stay.is_none_or(|z| z.has(sq as u16));
+        if !inside(t) {
+            continue;
+        }
+        let from_ok = |sq: i16| e.from_zone.is_none_or(|z| z.has(sq as u16)) && inside(sq);
         match e.kind {
             AttackKind::Leap => {
                 let origin = t - e.off;
@@ -50,7 +58,7 @@ pub fn attacked_ignoring(pos: &Position, target: u16, by: usize, ignore: u16) ->
                     continue;
                 }
                 if is_attacker(board[origin as usize], e.types, false)
-                    && e.from_zone.is_none_or(|z| z.has(origin as u16))
+                    && from_ok(origin)
                     && e.path[..e.path_len as usize].iter().all(|&p| {
                         let sq = origin + p;
                         board[sq as usize] == code::EMPTY || sq as u16 == ignore
@@ -68,23 +76,29 @@ pub fn attacked_ignoring(pos: &Position, target: u16, by: usize, ignore: u16) ->
                 };
                 for _ in 0..limit {
                     sq -= e.off;
+                    if !inside(sq) {
+                        break;
+                    }
                     let p = board[sq as usize];
                     if p == code::EMPTY || sq as u16 == ignore {
                         continue;
                     }
-                    if is_attacker(p, e.types, e.royal_line)
-                        && e.from_zone.is_none_or(|z| z.has(sq as u16))
-                    {
+                    if is_attacker(p, e.types, e.royal_line) && from_ok(sq) {
                         return true;
                     }
                     break;
                 }
             }
             AttackKind::Hop | AttackKind::Grass => {
-                if hopper_attacks(board, t, e.off, e.range, e.kind, ignore, |p| {
-                    is_attacker(p, e.types, false)
-                }) {
-                    return true;
+                let found = hopper_origin(board, t, e, ignore, &inside);
+                if let Some((origin, screen)) = found {
+                    let screen_ok = e.no_screen >> code::kind(screen) & 1 == 0;
+                    if screen_ok
+                        && is_attacker(board[origin as usize], e.types, false)
+                        && from_ok(origin)
+                    {
+                        return true;
+                    }
                 }
             }
         }
@@ -109,29 +123,28 @@ pub fn attacked_ignoring(pos: &Position, target: u16, by: usize, ignore: u16) ->
 }
 
 /// Reverse walk for a cannon (`Hop`: any number of empties, a screen, any number of empties,
-/// the attacker) or a grasshopper (`Grass`: the screen right behind the target).
-fn hopper_attacks(
+/// the attacker) or a grasshopper (`Grass`: the screen right behind the target), staying where
+/// `inside` allows. Returns the attacker's square and the screen piece.
+fn hopper_origin(
     board: &[u8],
     target: i16,
-    off: i16,
-    range: u8,
-    kind: AttackKind,
+    e: &AttackEntry,
     ignore: u16,
-    is_attacker: impl Fn(u8) -> bool,
-) -> bool {
-    let limit = if range == UNLIMITED_STEPS {
+    inside: &impl Fn(i16) -> bool,
+) -> Option<(i16, u8)> {
+    let limit = if e.range == UNLIMITED_STEPS {
         u32::MAX
     } else {
-        range as u32
+        e.range as u32
     };
     let mut sq = target;
     let mut steps = 0u32;
-    let mut screen = false;
+    let mut screen = None;
     loop {
-        sq -= off;
+        sq -= e.off;
         steps += 1;
-        if steps > limit {
-            return false;
+        if steps > limit || !inside(sq) {
+            return None;
         }
         let p = if sq as u16 == ignore {
             code::EMPTY
@@ -139,22 +152,18 @@ fn hopper_attacks(
             board[sq as usize]
         };
         if p == code::WALL {
-            return false;
+            return None;
         }
-        if !screen {
-            if p == code::EMPTY {
-                if kind == AttackKind::Grass {
-                    return false;
+        match screen {
+            None if p == code::EMPTY => {
+                if e.kind == AttackKind::Grass {
+                    return None;
                 }
-                continue;
             }
-            screen = true;
-            continue;
+            None => screen = Some(p),
+            Some(_) if p == code::EMPTY => {}
+            Some(s) => return Some((sq, s)),
         }
-        if p == code::EMPTY {
-            continue;
-        }
-        return is_attacker(p);
     }
 }
 

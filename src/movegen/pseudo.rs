@@ -158,7 +158,8 @@ pub fn emit<S: Sink>(
     }
     let mv = Move::with_kills(from, to, kills);
     let dead_end = pos.tables.hand.immobility_illegal && info.dead[colour].has(to);
-    if let Some(promo) = &info.promotion {
+    let en_passant = kills[0] != NO_SQUARE && kills[0] == pos.ep_victim() && victim == code::EMPTY;
+    if let Some(promo) = info.promotion.as_ref().filter(|_| !en_passant) {
         if promo.zone[colour].has(to) || (promo.from_zone && promo.zone[colour].has(from)) {
             let types = pos.tables.pieces.len();
             for &choice in &promo.choices[colour] {

@@ -32,6 +32,14 @@ impl SqBits {
     pub fn is_empty(&self) -> bool {
         self.0.iter().all(|&w| w == 0)
     }
+    /// The squares in both sets.
+    pub fn and(&self, other: &SqBits) -> SqBits {
+        let mut out = *self;
+        for (a, b) in out.0.iter_mut().zip(other.0) {
+            *a &= b;
+        }
+        out
+    }
     fn from_set(geo: &Geometry, set: &SquareSet) -> SqBits {
         let mut bits = SqBits::default();
         for r in 0..geo.ranks {
@@ -192,6 +200,10 @@ pub struct AttackEntry {
     pub types: u128,
     /// Only from these squares (moves a piece has in a zone).
     pub from_zone: Option<SqBits>,
+    /// The whole capture (origin, every square passed, target) must lie in this zone.
+    pub stay: Option<SqBits>,
+    /// Piece types that cannot serve as the screen of this hop.
+    pub no_screen: u128,
     /// The flying-general line between royal pieces: not bound by confinement.
     pub royal_line: bool,
 }
@@ -383,7 +395,13 @@ impl Tables {
                 resets_counter: p.promotion.is_some(),
                 hand_type: p.promoted_of.unwrap_or(index),
                 promoted_of: p.promoted_of,
-                drop_zone: p.drop_zone.as_ref().map_or([board_squares; 2], zones),
+                drop_zone: {
+                    let zone = p.drop_zone.as_ref().map_or([board_squares; 2], zones);
+                    match p.confine.as_ref().map(zones) {
+                        Some(c) => [zone[0].and(&c[0]), zone[1].and(&c[1])],
+                        None => zone,
+                    }
+                },
                 drop_file_limit: p.drop_file_limit,
                 dead,
                 confine: p.confine.as_ref().map(zones),
@@ -666,17 +684,19 @@ fn attack_table(
     let mut table = AttackTable::default();
     for (t, (p, zone)) in compiled.iter().zip(zone_compiled).enumerate() {
         let info = &infos[t];
-        if info.no_screen != 0 || info.no_capture != 0 {
-            table.complex |= 1 << t;
-            continue;
-        }
-        add_attacks(geo, &mut table, t, &p.colours[colour], None);
-        match (zone, &info.zone_moves) {
-            (Some(_), Some((_, _, true))) => table.complex |= 1 << t,
-            (Some(z), Some((bits, _, false))) => {
-                add_attacks(geo, &mut table, t, &z.colours[colour], Some(bits[colour]))
-            }
-            _ => {}
+        let base = Reach {
+            from_zone: None,
+            stay: None,
+            no_screen: info.no_screen,
+        };
+        add_attacks(geo, &mut table, t, &p.colours[colour], base);
+        if let (Some(z), Some((bits, _, stay))) = (zone, &info.zone_moves) {
+            let reach = Reach {
+                from_zone: Some(bits[colour]),
+                stay: stay.then_some(bits[colour]),
+                ..base
+            };
+            add_attacks(geo, &mut table, t, &z.colours[colour], reach);
         }
     }
     if flying != 0 {
@@ -689,6 +709,8 @@ fn attack_table(
                 path_len: 0,
                 types: flying,
                 from_zone: None,
+                stay: None,
+                no_screen: 0,
                 royal_line: true,
             });
         }
@@ -702,15 +724,22 @@ fn attack_table(
     table
 }
 
-/// Add the capture patterns of one piece type's moves (or its zone moves, usable only from
-/// `from_zone`) to the table.
-fn add_attacks(
-    geo: &Geometry,
-    table: &mut AttackTable,
-    t: usize,
-    m: &PieceMoves,
+/// Where a set of moves may capture from, and what its hops may use as screens.
+#[derive(Clone, Copy)]
+struct Reach {
     from_zone: Option<SqBits>,
-) {
+    stay: Option<SqBits>,
+    no_screen: u128,
+}
+
+/// Add the capture patterns of one piece type's moves (or its zone moves, usable only from
+/// the zone and possibly only inside it) to the table.
+fn add_attacks(geo: &Geometry, table: &mut AttackTable, t: usize, m: &PieceMoves, reach: Reach) {
+    let Reach {
+        from_zone,
+        stay,
+        no_screen,
+    } = reach;
     let capturing_multi = !m.multi.is_empty();
     let capturing_wrap = m
         .rays
@@ -752,6 +781,8 @@ fn add_attacks(
                 && e.path_len == path_len
                 && e.path[..path_len as usize] == r.path[..path_len as usize]
                 && e.from_zone == from_zone
+                && e.stay == stay
+                && e.no_screen == no_screen
         });
         match found {
             Some(e) => e.types |= 1 << t,
@@ -763,6 +794,8 @@ fn add_attacks(
                 path_len,
                 types: 1 << t,
                 from_zone,
+                stay,
+                no_screen,
                 royal_line: false,
             }),
         }

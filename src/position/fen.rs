@@ -1,5 +1,5 @@
 //! FEN in and out, in the conventions XBoard and Fairy-Stockfish share: multi-digit empty
-//! counts, castling rights as `KQkq`, X-FEN or Shredder-FEN file letters, an en-passant field
+//! counts, `*` for a wall square no piece may enter, castling rights as `KQkq`, X-FEN or Shredder-FEN file letters, an en-passant field
 //! of one square (or two, passed square and the mover's square, as for Berolina pawns).
 //!
 //! Which pieces are unmoved is not written in a FEN; it is decided as XBoard does: castling
@@ -72,6 +72,19 @@ fn parse_board(tables: &Tables, fen: &str) -> Result<(Vec<u8>, Vec<u16>), FenErr
                     j += 1;
                 }
                 file = file.saturating_add(n);
+                continue;
+            }
+            if c == '*' {
+                if file >= geo.files as usize {
+                    return err(format!(
+                        "rank {} has more than {} files",
+                        rank + 1,
+                        geo.files
+                    ));
+                }
+                board[geo.square(file as u8, rank as u8) as usize] = code::WALL;
+                file += 1;
+                j += 1;
                 continue;
             }
             if c == '~' && j > 0 && file > 0 {
@@ -151,6 +164,8 @@ impl Position {
             let c = board[sq as usize];
             if code::is_piece(c) {
                 pos.put(sq, c);
+            } else if c == code::WALL {
+                pos.set_wall(sq);
             }
         }
         for sq in marked {
@@ -450,7 +465,13 @@ impl Position {
             let mut empty = 0;
             for file in 0..geo.files {
                 let c = self.board[geo.square(file, rank) as usize];
-                if code::is_piece(c) {
+                if c == code::WALL {
+                    if empty > 0 {
+                        out.push_str(&empty.to_string());
+                        empty = 0;
+                    }
+                    out.push('*');
+                } else if code::is_piece(c) {
                     if empty > 0 {
                         out.push_str(&empty.to_string());
                         empty = 0;

@@ -586,6 +586,12 @@ impl Position {
         self.set_hand(slot, count);
     }
 
+    /// Make a board square a wall: no piece may enter or pass it.
+    pub fn set_wall(&mut self, sq: u16) {
+        self.put(sq, code::EMPTY);
+        self.board[sq as usize] = code::WALL;
+    }
+
     /// Mark the piece on `sq` as promoted from `base` (or not promoted).
     pub fn set_promoted_from(&mut self, sq: u16, base: Option<usize>) {
         self.set_promoted(sq, base.map_or(0, |b| b as u8 + 1));

@@ -362,15 +362,16 @@ fn piece(
         }
         None => None,
     };
-    let drop_zone = match &d.drop_zone {
-        Some(text) => Some(zones(
+    let everywhere = "*";
+    let drop_zone = match (&d.drop_zone, &d.drop_zone_black) {
+        (None, None) => None,
+        (white, black) => Some(zones(
             source,
             &def.path,
-            ("drop_zone", text),
-            d.drop_zone_black.as_deref().map(|t| ("drop_zone_black", t)),
+            ("drop_zone", white.as_deref().unwrap_or(everywhere)),
+            black.as_deref().map(|t| ("drop_zone_black", t)),
             dims,
         )?),
-        None => None,
     };
     Ok(PieceType {
         letter: d.letter,

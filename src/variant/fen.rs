@@ -131,6 +131,12 @@ fn check_board(board: &[char], expect: &Expect) -> Result<(), FenIssue> {
                 }
             }
             Some('+') if board.get(i + 1).is_some_and(|c| c.is_ascii_alphabetic()) => {}
+            Some('*') => {
+                filled += 1;
+                if filled > files {
+                    return overflow(i, rank_name(row), files);
+                }
+            }
             Some('~') if i > 0 && board[i - 1].is_ascii_alphabetic() => {}
             Some(other) => {
                 return Err(FenIssue {

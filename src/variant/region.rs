@@ -1,7 +1,8 @@
 //! Square sets on boards up to 16x16, and the region syntax variant files use for them.
 //!
 //! A square is `rank * 16 + file` (0-based, White's view). Region text is a space-separated list
-//! of squares (`e4`), whole ranks (`*8`), whole files (`a*`): files are letters from `a`, ranks
+//! of squares (`e4`), whole ranks (`*8`), whole files (`a*`), or `*` alone for the whole board:
+//! files are letters from `a`, ranks
 //! count from 1. On boards with 10 ranks XBoard numbers the ranks 0..9; region text follows
 //! Fairy-Stockfish and counts 1..10 there too (`*10` is the last rank).
 
@@ -100,6 +101,12 @@ fn parse_item(item: &str, files: u8, ranks: u8) -> Result<SquareSet, String> {
     let expected =
         || format!("`{item}` is not a square like `e4`, a rank like `*8` or a file like `a*`");
     let mut set = SquareSet::EMPTY;
+    if item == "*" {
+        for r in 0..ranks {
+            set = set.union(&SquareSet::rank(files, r));
+        }
+        return Ok(set);
+    }
     if let Some(rank) = item.strip_prefix('*') {
         let r = rank_index(rank, ranks).ok_or_else(expected)??;
         return Ok(SquareSet::rank(files, r));
