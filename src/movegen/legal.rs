@@ -40,10 +40,13 @@ pub fn generate_ignoring_ends(pos: &mut Position, out: &mut Vec<Move>) {
     }
     let us = pos.side();
     let rules = &pos.tables.rules;
-    if rules.blast || !rules.checking {
+    if rules.blast {
         out.retain(|&mv| special_legal(pos, mv));
     } else if !pos.royals(us).is_empty() {
         filter_royal_safety(pos, out);
+    }
+    if !pos.tables.rules.checking {
+        out.retain(|&mv| !gives_check(pos, mv));
     }
     if pos.tables.rules.pass || pos.tables.rules.bikjang {
         passes_and_bikjang(pos, out);
@@ -83,9 +86,9 @@ pub fn is_capture(pos: &Position, mv: Move) -> bool {
     mv.kills.iter().any(|&k| k != NO_SQUARE) || (mv.to != mv.from && code::is_piece(pos.at(mv.to)))
 }
 
-/// Legality where explosions or the ban on giving check apply: the move is made and the
-/// position examined. An exploded own royal makes the move illegal; exploding the enemy royal
-/// makes it legal whatever else holds.
+/// Legality where explosions apply: the move is made and the position examined. An exploded
+/// own royal makes the move illegal; exploding the enemy royal makes it legal whatever else
+/// holds.
 fn special_legal(pos: &mut Position, mv: Move) -> bool {
     let us = pos.side();
     let mine = pos.royals(us).len();
@@ -100,7 +103,7 @@ fn special_legal(pos: &mut Position, mv: Move) -> bool {
     } else if pos.royals(us ^ 1).len() < theirs && pos.tables.rules.blast {
         true
     } else {
-        !in_check(pos, us) && (pos.tables.rules.checking || !in_check(pos, us ^ 1))
+        !in_check(pos, us)
     };
     pos.unmake();
     ok
@@ -144,10 +147,11 @@ fn filter_royal_safety(pos: &mut Position, out: &mut Vec<Move>) {
 }
 
 /// Whether making `mv` attacks a royal piece of the opponent.
-fn gives_check(pos: &Position, mv: Move) -> bool {
-    let mut p = pos.clone();
-    p.make(mv);
-    in_check(&p, p.side())
+fn gives_check(pos: &mut Position, mv: Move) -> bool {
+    pos.make(mv);
+    let check = in_check(pos, pos.side());
+    pos.unmake();
+    check
 }
 
 /// Seirawan gating: every legal move of an unmoved piece from the gating rank may also bring a

@@ -3,13 +3,34 @@
 //! A [`Searcher`] owns the transposition table and the thread settings; `search` thinks about a
 //! [`Game`] within [`Limits`], reports progress through a callback and stops early when the
 //! shared stop flag is raised (the protocol's input thread raises it on `?`, `stop`, `quit` …).
+//!
+//! The engine behind it: `smp` (threads) runs `root` (iterative deepening, aspiration,
+//! MultiPV) over `alphabeta` and `qsearch`, with `ordering`, the shared table `tt`, the game
+//! rules as scores in `rules`, the limits in `control` and `time`, per-thread state in
+//! `worker`, and the evaluation in `eval`.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
+
+mod alphabeta;
+mod control;
+mod eval;
+mod ordering;
+mod qsearch;
+mod root;
+mod rules;
+mod smp;
+pub mod time;
+mod tt;
+mod worker;
+
+pub use eval::values::piece_values;
 
 use crate::game::Game;
+use crate::movegen::tables::Tables;
 use crate::movegen::Move;
+use eval::tables::EvalTables;
 
 /// Scores are centipawns from the side to move's view; mates are beyond [`MATE_BOUND`].
 pub const MATE: i32 = 1_000_000;
@@ -30,24 +51,30 @@ pub struct Clock {
     pub moves_to_go: u32,
 }
 
-/// What bounds a search. Several bounds may be set; the first reached ends it.
+/// What bounds a search. Several bounds may be set; the first reached ends it. With none at
+/// all the search runs to its maximum depth (100) or until stopped.
 #[derive(Clone, Debug, Default)]
 pub struct Limits {
+    /// Deepest iteration (0 is read as 1).
     pub depth: Option<u32>,
+    /// Nodes of all threads together.
     pub nodes: Option<u64>,
-    /// Fixed time for this move.
+    /// Fixed time for this move (a few milliseconds are kept back for overheads).
     pub move_time: Option<Duration>,
     /// Play by the clock (time management decides).
     pub clock: Option<Clock>,
-    /// Search until stopped (analysis, pondering, `go infinite`).
+    /// Search until stopped (analysis, pondering, `go infinite`): node and time bounds are
+    /// ignored, and the search returns only once `stop` is raised, even after reaching
+    /// `depth`. A position without legal moves returns at once.
     pub infinite: bool,
-    /// Number of principal variations to report (1 = normal play).
+    /// Number of principal variations to report (0 and 1 = normal play).
     pub multi_pv: usize,
     /// Root moves not to consider (CECP `exclude`); empty = none excluded.
     pub exclude: Vec<Move>,
     /// If not empty, only these root moves are considered (UCI `searchmoves`).
     pub only: Vec<Move>,
-    /// Nodes per second to pretend (CECP `nps`), turning the clock into a node budget.
+    /// Nodes per second to pretend (CECP `nps`), turning the clock into a node budget: the
+    /// time of `move_time` and `clock` is counted as nodes searched / `nps`.
     pub nps: Option<u64>,
 }
 
@@ -63,6 +90,7 @@ pub struct Info {
     /// The score is only a bound from an aspiration failure: Some(true) lower, Some(false) upper.
     pub bound: Option<bool>,
     pub nodes: u64,
+    /// Time since the search was asked for (with `nps`: nodes / nps).
     pub elapsed: Duration,
     pub pv: Vec<Move>,
     /// Permille of the hash table in use.
@@ -76,7 +104,10 @@ pub struct Outcome {
     pub best: Option<Move>,
     /// The expected reply, for pondering.
     pub ponder: Option<Move>,
+    /// Score of `best`; without a legal move, the game's value (`-MATE` when checkmated in
+    /// chess, 0 when stalemated).
     pub score: i32,
+    /// Depth of the last completed iteration (0 if none completed).
     pub depth: u32,
     pub nodes: u64,
 }
@@ -85,19 +116,26 @@ pub struct Outcome {
 pub struct Searcher {
     hash_mb: usize,
     threads: usize,
+    tt: tt::Table,
+    /// Evaluation tables of the variant searched last (rebuilt when the variant changes).
+    eval: Option<EvalTables>,
 }
 
 impl Searcher {
     pub fn new(hash_mb: usize, threads: usize) -> Searcher {
+        let hash_mb = hash_mb.max(1);
         Searcher {
-            hash_mb: hash_mb.max(1),
+            hash_mb,
             threads: threads.max(1),
+            tt: tt::Table::new(hash_mb),
+            eval: None,
         }
     }
 
     /// Resize the transposition table (clears it).
     pub fn set_hash(&mut self, mb: usize) {
         self.hash_mb = mb.max(1);
+        self.tt = tt::Table::new(self.hash_mb);
     }
 
     pub fn set_threads(&mut self, threads: usize) {
@@ -113,7 +151,9 @@ impl Searcher {
     }
 
     /// Forget everything learnt (new game).
-    pub fn clear(&mut self) {}
+    pub fn clear(&mut self) {
+        self.tt.clear();
+    }
 
     /// Think about the position of `game` and return the move to play. Calls `report` with
     /// progress; returns early once `stop` is raised (with the best move found so far).
@@ -124,34 +164,31 @@ impl Searcher {
         stop: &Arc<AtomicBool>,
         report: &mut dyn FnMut(&Info),
     ) -> Outcome {
-        let mut game = game.clone();
-        let moves: Vec<Move> = game
-            .legal_moves()
-            .into_iter()
-            .filter(|m| !limits.exclude.contains(m))
-            .filter(|m| limits.only.is_empty() || limits.only.contains(m))
-            .collect();
-        let _ = stop.load(Ordering::Relaxed);
-        let best = moves.first().copied();
-        if let Some(mv) = best {
-            report(&Info {
-                depth: 1,
-                seldepth: 1,
-                multipv: 1,
-                score: 0,
-                bound: None,
-                nodes: moves.len() as u64,
-                elapsed: Duration::ZERO,
-                pv: vec![mv],
-                hashfull: 0,
-            });
-        }
-        Outcome {
-            best,
-            ponder: None,
-            score: 0,
-            depth: 1,
-            nodes: moves.len() as u64,
+        let task = smp::Task {
+            game,
+            limits,
+            stop,
+            start: Instant::now(),
+        };
+        self.prepare(game.tables());
+        self.tt.new_search();
+        let eval = self
+            .eval
+            .as_ref()
+            .expect("prepare builds the evaluation tables");
+        smp::run(&self.tt, eval, self.threads, task, report)
+    }
+
+    /// Build the evaluation tables on the first search of a variant (and forget the table
+    /// entries of the previous one).
+    fn prepare(&mut self, tables: &Arc<Tables>) {
+        let stale = self
+            .eval
+            .as_ref()
+            .is_none_or(|e| !Arc::ptr_eq(&e.tables, tables));
+        if stale {
+            self.eval = Some(EvalTables::new(tables));
+            self.tt.clear();
         }
     }
 }

@@ -1,0 +1,132 @@
+//! Pawn structure for pawn-like pieces (those that promote and never move backwards):
+//! doubled and isolated ones, and passed ones (no pawn-like foe ahead on its own or a
+//! neighbouring file), whose bonus grows with their progress towards the promotion zone and
+//! with what promoting gains.
+
+use arrayvec::ArrayVec;
+
+use super::pair::Pair;
+use super::tables::{EvalTables, PROGRESS_ONE};
+use crate::position::Geometry;
+
+const DOUBLED: Pair = Pair::new(-10, -20);
+const ISOLATED: Pair = Pair::new(-8, -12);
+const PASSED_BASE: Pair = Pair::new(10, 20);
+
+/// Most files a board has.
+const MAX_FILES: usize = 16;
+/// Promoting pieces per side the structure looks at (any beyond are ignored).
+const MAX_PAWNS: usize = 128;
+
+/// A promoting piece: padded square, type, file and rank.
+#[derive(Clone, Copy)]
+struct Pawn {
+    sq: u16,
+    kind: u8,
+    file: u8,
+    rank: u8,
+}
+
+/// Where the promoting pieces of one colour stand.
+struct Files {
+    count: [u8; MAX_FILES],
+    lowest: [u8; MAX_FILES],
+    highest: [u8; MAX_FILES],
+    pawns: ArrayVec<Pawn, MAX_PAWNS>,
+}
+
+impl Files {
+    fn new() -> Files {
+        Files {
+            count: [0; MAX_FILES],
+            lowest: [u8::MAX; MAX_FILES],
+            highest: [0; MAX_FILES],
+            pawns: ArrayVec::new(),
+        }
+    }
+
+    /// Whether this colour has a promoting piece on `file` strictly beyond `rank` in the
+    /// direction `dir` (+1: higher ranks).
+    #[inline]
+    fn ahead(&self, file: i32, rank: u8, dir: i8) -> bool {
+        if file < 0 || file as usize >= MAX_FILES || self.count[file as usize] == 0 {
+            return false;
+        }
+        let f = file as usize;
+        if dir > 0 {
+            self.highest[f] > rank
+        } else {
+            self.lowest[f] < rank
+        }
+    }
+
+    #[inline]
+    fn occupied(&self, file: i32) -> bool {
+        file >= 0 && (file as usize) < MAX_FILES && self.count[file as usize] > 0
+    }
+}
+
+/// The promoting pieces of both sides, collected while the evaluation walks the pieces.
+pub struct Structure {
+    sides: [Files; 2],
+}
+
+impl Structure {
+    pub fn new() -> Structure {
+        Structure {
+            sides: [Files::new(), Files::new()],
+        }
+    }
+
+    /// Note a promoting piece of `kind` and `colour` on `sq`.
+    #[inline]
+    pub fn add(&mut self, geo: &Geometry, colour: usize, sq: u16, kind: usize) {
+        let (file, rank) = geo.coords(sq);
+        let side = &mut self.sides[colour];
+        if side.pawns.is_full() {
+            return;
+        }
+        side.pawns.push(Pawn {
+            sq,
+            kind: kind as u8,
+            file,
+            rank,
+        });
+        let f = file as usize;
+        side.count[f] += 1;
+        side.lowest[f] = side.lowest[f].min(rank);
+        side.highest[f] = side.highest[f].max(rank);
+    }
+
+    /// Pawn-structure score from White's view.
+    pub fn evaluate(&self, et: &EvalTables, files: u8) -> Pair {
+        let mut score = [Pair::default(); 2];
+        for (colour, own) in self.sides.iter().enumerate() {
+            if own.pawns.is_empty() {
+                continue;
+            }
+            let foe = &self.sides[colour ^ 1];
+            for &count in &own.count[..files as usize] {
+                if count > 1 {
+                    score[colour] += DOUBLED * (count as i32 - 1);
+                }
+            }
+            for p in &own.pawns {
+                let fi = p.file as i32;
+                if !own.occupied(fi - 1) && !own.occupied(fi + 1) {
+                    score[colour] += ISOLATED;
+                }
+                let kind = p.kind as usize;
+                let dir = et.forward[kind][colour];
+                if !(fi - 1..=fi + 1).any(|n| foe.ahead(n, p.rank, dir)) {
+                    let progress = et.progress[kind][colour][p.sq as usize] as i32;
+                    let gain = et.kinds[kind].promotion_gain;
+                    let scale = PROGRESS_ONE * PROGRESS_ONE * 100;
+                    let k = progress * progress * gain;
+                    score[colour] += PASSED_BASE + Pair::new(k * 7 / scale, k * 25 / scale);
+                }
+            }
+        }
+        score[0] - score[1]
+    }
+}

@@ -1,0 +1,57 @@
+//! Royal safety: a penalty that grows with the square of the weight of the enemy pieces
+//! attacking the squares around a royal piece (once two or more join the attack), and a bonus
+//! for own pawn-like pieces sheltering it from the front. Middlegame only.
+
+use super::mobility::Attacks;
+use super::pair::Pair;
+use super::tables::EvalTables;
+use crate::movegen::tables::code;
+use crate::position::Position;
+
+/// Scale of the penalty by number of attackers, in 1024ths of `units²`.
+const BY_ATTACKERS: [i32; 8] = [0, 0, 75, 95, 110, 120, 128, 128];
+const MOST_PENALTY: i32 = 600;
+/// Shelter bonus for a pawn-like piece one and two ranks in front of the royal piece.
+const SHELTER: [i32; 2] = [10, 5];
+
+/// Royal-safety score from White's view.
+pub fn evaluate(pos: &Position, et: &EvalTables, attacks: &[Attacks; 2]) -> Pair {
+    let mut score = [0i32; 2];
+    for colour in 0..2 {
+        let a = attacks[colour];
+        let scale = BY_ATTACKERS[(a.attackers.max(0) as usize).min(BY_ATTACKERS.len() - 1)];
+        score[colour] -= (a.units * a.units * scale / 1024).min(MOST_PENALTY);
+        score[colour] += shelter(pos, et, colour);
+    }
+    Pair::new(score[0] - score[1], 0)
+}
+
+/// Own pawn-like pieces in front of the royal pieces of `colour` (averaged over them).
+fn shelter(pos: &Position, et: &EvalTables, colour: usize) -> i32 {
+    let royals = pos.royals(colour);
+    if royals.is_empty() {
+        return 0;
+    }
+    let geo = pos.geo();
+    let dir: i16 = if colour == 0 { 1 } else { -1 };
+    let mut total = 0;
+    for &r in royals {
+        let (f, rank) = geo.coords(r);
+        for (i, bonus) in SHELTER.iter().enumerate() {
+            let y = rank as i16 + dir * (i as i16 + 1);
+            for dx in -1..=1 {
+                let Some(s) = geo.checked_square(f as i16 + dx, y) else {
+                    continue;
+                };
+                let p = pos.at(s);
+                if code::is_piece(p)
+                    && code::colour(p) == colour
+                    && et.kinds[code::kind(p)].pawn_like
+                {
+                    total += bonus;
+                }
+            }
+        }
+    }
+    total / royals.len() as i32
+}

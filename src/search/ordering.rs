@@ -1,0 +1,152 @@
+//! Move ordering: the hash move first, then captures and promotions by MVV-LVA (most
+//! valuable victim, least valuable attacker), then the two killer moves of the ply, then the
+//! other quiet moves by their history score. Moves are picked one at a time (selection), so
+//! a cutoff early in the list does not pay for sorting the rest.
+
+use super::eval::tables::EvalTables;
+use super::tt::fingerprint;
+use crate::movegen::tables::code;
+use crate::movegen::{Move, NO_SQUARE};
+use crate::position::Position;
+
+const HASH_MOVE: i32 = 1 << 30;
+const CAPTURE: i32 = 1 << 28;
+const KILLER: i32 = 1 << 26;
+/// History scores stay within ±this.
+pub const HISTORY_MAX: i32 = 1 << 14;
+
+/// Whether the move removes an enemy piece (on its destination or on a kill square).
+#[inline]
+pub fn is_capture(pos: &Position, mv: Move) -> bool {
+    if mv.is_castle() {
+        return false;
+    }
+    let them = pos.side() ^ 1;
+    let foe = |sq: u16| {
+        let p = pos.at(sq);
+        code::is_piece(p) && code::colour(p) == them
+    };
+    (mv.to != mv.from && foe(mv.to)) || mv.kills.iter().any(|&k| k != NO_SQUARE && foe(k))
+}
+
+/// Captures and promotions: the moves quiescence search looks at.
+#[inline]
+pub fn is_tactical(pos: &Position, mv: Move) -> bool {
+    mv.promotion_type().is_some() || is_capture(pos, mv)
+}
+
+/// The piece code that moves (for a drop, the dropped piece).
+#[inline]
+pub fn mover(pos: &Position, mv: Move) -> u8 {
+    match mv.drop_type() {
+        Some(kind) => code::piece(kind, pos.side()),
+        None => pos.at(mv.from),
+    }
+}
+
+/// Material the move wins at once: the enemy pieces it removes and what a promotion adds.
+pub fn gain(pos: &Position, et: &EvalTables, mv: Move) -> i32 {
+    if mv.is_castle() {
+        return 0;
+    }
+    let them = pos.side() ^ 1;
+    let value = |sq: u16| {
+        let p = pos.at(sq);
+        if code::is_piece(p) && code::colour(p) == them {
+            et.kinds[code::kind(p)].value
+        } else {
+            0
+        }
+    };
+    let mut total = if mv.to != mv.from { value(mv.to) } else { 0 };
+    for &k in &mv.kills {
+        if k != NO_SQUARE && k != mv.to {
+            total += value(k);
+        }
+    }
+    if let Some(t) = mv.promotion_type() {
+        total += et.kinds[t].value - et.kinds[code::kind(pos.at(mv.from))].value;
+    }
+    total
+}
+
+/// Quiet-move history: how often a piece moving to a square caused a cutoff.
+pub struct History {
+    table: Vec<i32>,
+    size: usize,
+}
+
+impl History {
+    pub fn new(codes: usize, size: usize) -> History {
+        History {
+            table: vec![0; codes * size],
+            size,
+        }
+    }
+
+    #[inline]
+    fn index(&self, pos: &Position, mv: Move) -> usize {
+        mover(pos, mv) as usize * self.size + mv.to as usize
+    }
+
+    #[inline]
+    pub fn get(&self, pos: &Position, mv: Move) -> i32 {
+        self.table[self.index(pos, mv)]
+    }
+
+    /// Move the score towards ±[`HISTORY_MAX`] by `bonus` (negative for a malus).
+    pub fn update(&mut self, pos: &Position, mv: Move, bonus: i32) {
+        let i = self.index(pos, mv);
+        let h = &mut self.table[i];
+        let b = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
+        *h += b - *h * b.abs() / HISTORY_MAX;
+    }
+}
+
+/// Score `moves` into `scores` for picking.
+pub fn score_moves(
+    pos: &Position,
+    et: &EvalTables,
+    moves: &[Move],
+    scores: &mut Vec<i32>,
+    hash_move: u32,
+    killers: &[Option<Move>; 2],
+    history: &History,
+) {
+    scores.clear();
+    for &mv in moves {
+        let s = if hash_move != 0 && fingerprint(mv) == hash_move {
+            HASH_MOVE
+        } else if is_tactical(pos, mv) {
+            let attacker = et.kinds[code::kind(mover(pos, mv))].order_value;
+            CAPTURE + gain(pos, et, mv) * 16 - attacker / 16
+        } else if killers[0] == Some(mv) {
+            KILLER + 1
+        } else if killers[1] == Some(mv) {
+            KILLER
+        } else {
+            history.get(pos, mv)
+        };
+        scores.push(s);
+    }
+}
+
+/// Swap the best-scored move among `i..` to position `i` and return it.
+#[inline]
+pub fn pick(moves: &mut [Move], scores: &mut [i32], i: usize) -> Move {
+    let mut best = i;
+    for j in i + 1..moves.len() {
+        if scores[j] > scores[best] {
+            best = j;
+        }
+    }
+    moves.swap(i, best);
+    scores.swap(i, best);
+    moves[i]
+}
+
+/// Whether the move was scored as a killer (used to spare it from reductions).
+#[inline]
+pub fn is_killer(killers: &[Option<Move>; 2], mv: Move) -> bool {
+    killers[0] == Some(mv) || killers[1] == Some(mv)
+}

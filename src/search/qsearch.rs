@@ -1,0 +1,223 @@
+//! Quiescence search: at the horizon, only captures and promotions are searched (and every
+//! evasion when in check), so the static evaluation is only trusted in quiet positions. The
+//! side to move may stand pat. Captures that cannot raise the score to alpha even when they
+//! win their victim outright (delta pruning), and captures of a cheaper piece on a defended
+//! square, are skipped, and after a few plies only recaptures on the square of the last
+//! capture are searched, which keeps positions with many pieces in contact from exploding.
+//! In variants whose legality is royal safety alone, captures come from the pseudo-legal
+//! generator through a filtering sink and each is tested for check after it is made; other
+//! variants (explosions, no checking …) filter the full legal move list.
+
+use super::ordering::{gain, is_tactical, mover, pick, score_moves};
+use super::rules::{immediate_score, no_moves_score, repetition};
+use super::tt::{fingerprint, from_tt, to_tt, Bound};
+use super::worker::{Worker, MAX_PLY};
+use super::MATE;
+use crate::movegen::attack::{attacked, in_check};
+use crate::movegen::tables::code;
+use crate::movegen::{legal_moves, pseudo, Move, Sink, NO_SQUARE};
+
+/// Margin over the victim's value for delta pruning.
+const DELTA: i32 = 200;
+/// Quiescence plies with every capture; deeper, only recaptures.
+const ALL_CAPTURES_PLIES: u32 = 4;
+
+/// Keeps the tactical moves of a pseudo-legal generation.
+struct Tactical<'a> {
+    board: &'a [u8],
+    them: usize,
+    out: &'a mut Vec<Move>,
+}
+
+impl Sink for Tactical<'_> {
+    #[inline]
+    fn push(&mut self, mv: Move) -> bool {
+        let foe = |sq: u16| {
+            let p = self.board[sq as usize];
+            code::is_piece(p) && code::colour(p) == self.them
+        };
+        let keep = !mv.is_castle()
+            && !mv.is_drop()
+            && (mv.promotion_type().is_some()
+                || (mv.to != mv.from && foe(mv.to))
+                || mv.kills.iter().any(|&k| k != NO_SQUARE && foe(k)));
+        if keep {
+            self.out.push(mv);
+        }
+        true
+    }
+
+    fn mark(&self) -> usize {
+        self.out.len()
+    }
+
+    fn dedup_since(&mut self, mark: usize) {
+        self.out.dedup_since(mark);
+    }
+}
+
+/// How the moves of a quiescence node were generated.
+enum Generated {
+    /// Legal moves (all of them in check, else the tactical ones).
+    Legal,
+    /// Pseudo-legal captures and promotions, to be tested after they are made.
+    Pseudo,
+    /// No legal move at all: the game is over.
+    None,
+}
+
+impl Worker<'_> {
+    /// Quiescence search at `ply`, `qply` plies below the horizon; `last` is the square the
+    /// previous move went to.
+    pub fn qsearch(
+        &mut self,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        checked: bool,
+        qply: u32,
+        last: u16,
+    ) -> i32 {
+        self.plies[ply].pv.clear();
+        if self.count_node(ply) {
+            return 0;
+        }
+        if let Some(score) = immediate_score(self, ply) {
+            return score;
+        }
+        if ply >= MAX_PLY - 1 {
+            return if checked {
+                0
+            } else {
+                self.evaluate(alpha, beta)
+            };
+        }
+        if let Some(score) = repetition(self, ply, checked) {
+            return score;
+        }
+        let key = self.pos.hash();
+        let hit = self.shared.tt.probe(key);
+        if let Some(h) = hit {
+            let s = from_tt(h.score, ply);
+            let cut = match h.bound {
+                Bound::Exact => true,
+                Bound::Lower => s >= beta,
+                Bound::Upper => s <= alpha,
+            };
+            if cut {
+                return s;
+            }
+        }
+        let hash_move = hit.map_or(0, |h| h.fingerprint);
+        let original_alpha = alpha;
+        let mut best = -MATE;
+        let stand_pat = if checked {
+            None
+        } else {
+            let eval = self.evaluate(alpha, beta);
+            if eval >= beta {
+                return eval;
+            }
+            alpha = alpha.max(eval);
+            best = eval;
+            Some(eval)
+        };
+        let mut moves = std::mem::take(&mut self.plies[ply].moves);
+        let mut scores = std::mem::take(&mut self.plies[ply].scores);
+        let generated = self.generate_tactical(&mut moves, checked);
+        if let Generated::None = generated {
+            self.plies[ply].moves = moves;
+            self.plies[ply].scores = scores;
+            return no_moves_score(self, checked, ply);
+        }
+        let et = self.shared.eval;
+        score_moves(
+            &self.pos,
+            et,
+            &moves,
+            &mut scores,
+            hash_move,
+            &[None; 2],
+            &self.history,
+        );
+        let us = self.pos.side();
+        let recaptures_only = qply >= ALL_CAPTURES_PLIES;
+        let mut best_move = None;
+        for i in 0..moves.len() {
+            let mv = pick(&mut moves, &mut scores, i);
+            if let Some(eval) = stand_pat {
+                if recaptures_only && mv.to != last && !mv.kills.contains(&last) {
+                    continue;
+                }
+                let won = gain(&self.pos, et, mv);
+                let promotes = mv.promotion_type().is_some();
+                if !promotes && eval + won + DELTA <= alpha {
+                    continue;
+                }
+                let attacker = et.kinds[code::kind(mover(&self.pos, mv))].value;
+                if !promotes && attacker > won + 50 && attacked(&self.pos, mv.to, us ^ 1) {
+                    continue;
+                }
+            }
+            self.make(mv, checked);
+            if matches!(generated, Generated::Pseudo) && in_check(&self.pos, us) {
+                self.unmake();
+                continue;
+            }
+            let gives_check = in_check(&self.pos, us ^ 1);
+            let score = -self.qsearch(-beta, -alpha, ply + 1, gives_check, qply + 1, mv.to);
+            self.unmake();
+            if self.stopped {
+                self.plies[ply].moves = moves;
+                self.plies[ply].scores = scores;
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    best_move = Some(mv);
+                    self.update_pv(ply, mv);
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.plies[ply].moves = moves;
+        self.plies[ply].scores = scores;
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        let fp = best_move.map_or(0, fingerprint);
+        self.shared.tt.store(key, to_tt(best, ply), 0, bound, fp);
+        best
+    }
+
+    /// The moves quiescence looks at: every evasion in check, else captures and promotions.
+    fn generate_tactical(&mut self, moves: &mut Vec<Move>, checked: bool) -> Generated {
+        if !checked && self.flags.plain_legality {
+            moves.clear();
+            let mut sink = Tactical {
+                board: self.pos.board(),
+                them: self.pos.side() ^ 1,
+                out: moves,
+            };
+            pseudo::generate(&self.pos, &mut sink);
+            return Generated::Pseudo;
+        }
+        legal_moves(&mut self.pos, moves);
+        if moves.is_empty() {
+            return Generated::None;
+        }
+        if !checked {
+            let pos = &self.pos;
+            moves.retain(|&mv| is_tactical(pos, mv));
+        }
+        Generated::Legal
+    }
+}

@@ -1,0 +1,143 @@
+//! The variant's game-end rules as search scores: immediate ends (extinction, flag zones, n-th
+//! check …), checkmate and stalemate values (a mate by a forbidden drop loses), n-fold repetition (a repetition inside the search
+//! tree counts at once, one of a position from before the root only when the variant's count
+//! is reached; a side that checked on every move of an in-tree cycle gets the variant's
+//! perpetual-check value) and the n-move rule.
+
+use super::worker::Worker;
+use super::{MATE, MATE_BOUND};
+use crate::movegen::ends::immediate_end;
+use crate::movegen::tables::Tables;
+use crate::variant::GameValue;
+
+/// What the search must know about a variant's legality rules.
+#[derive(Clone, Copy, Debug)]
+pub struct RuleFlags {
+    /// Legality is royal safety alone, so quiescence may generate pseudo-legal captures and
+    /// test each for check (no explosions, no ban on checking, no duple check).
+    pub plain_legality: bool,
+}
+
+impl RuleFlags {
+    pub fn new(tables: &Tables) -> RuleFlags {
+        let r = &tables.variant.rules;
+        RuleFlags {
+            plain_legality: r.blast.is_none() && r.checking && !r.duple_check,
+        }
+    }
+}
+
+/// A game value for the side to move at `ply` as a score (wins sooner are better).
+pub fn value_score(value: GameValue, ply: usize) -> i32 {
+    match value {
+        GameValue::Win => MATE - ply as i32,
+        GameValue::Loss => -MATE + ply as i32,
+        GameValue::Draw => 0,
+    }
+}
+
+fn opposite(value: GameValue) -> GameValue {
+    match value {
+        GameValue::Win => GameValue::Loss,
+        GameValue::Loss => GameValue::Win,
+        GameValue::Draw => GameValue::Draw,
+    }
+}
+
+/// The score of an immediate game end in the current position, if one holds.
+pub fn immediate_score(worker: &Worker, ply: usize) -> Option<i32> {
+    let end = immediate_end(&worker.pos)?;
+    let side = worker.pos.side();
+    Some(match end.winner {
+        Some(w) if w == side => MATE - ply as i32,
+        Some(_) => -MATE + ply as i32,
+        None => 0,
+    })
+}
+
+/// Score of a position without legal moves. A mate by a forbidden drop (shogi's pawn-drop
+/// mate) loses for the side that dropped.
+pub fn no_moves_score(worker: &Worker, in_check: bool, ply: usize) -> i32 {
+    if let Some(score) = immediate_score(worker, ply) {
+        return score;
+    }
+    let variant = &worker.pos.tables.variant;
+    if let (true, Some(forbidden), Some(last)) = (
+        in_check,
+        variant.hand.drop_mate_forbidden,
+        worker.played.last(),
+    ) {
+        if last.drop_type() == Some(forbidden) {
+            return MATE - ply as i32;
+        }
+    }
+    let rules = &variant.rules;
+    value_score(
+        if in_check {
+            rules.checkmate
+        } else {
+            rules.stalemate
+        },
+        ply,
+    )
+}
+
+/// The repetition score of the current position (in check or not), if it repeats an
+/// earlier one.
+pub fn repetition(worker: &Worker, ply: usize, checked: bool) -> Option<i32> {
+    let rules = &worker.pos.tables.variant.rules;
+    if rules.repetition_count == 0 {
+        return None;
+    }
+    let key = worker.pos.hash();
+    let keys = &worker.keys;
+    let now = keys.len();
+    let reversible = worker.pos.halfmove() as usize;
+    let lowest = now.saturating_sub(reversible).max(worker.barrier);
+    let mut seen = 1;
+    let mut i = now;
+    while i >= lowest + 2 {
+        i -= 2;
+        if keys[i] != key {
+            continue;
+        }
+        if i >= worker.root_keys {
+            let value = match rules.perpetual_check {
+                Some(v) => perpetual(worker, i, checked, v),
+                None => rules.repetition,
+            };
+            return Some(value_score(value, ply));
+        }
+        seen += 1;
+        if seen >= rules.repetition_count {
+            return Some(value_score(rules.repetition, ply));
+        }
+    }
+    None
+}
+
+/// The value, for the side to move, of a cycle from position `from` (in the search path) to
+/// now: `checker` if it gave check with every move of the cycle, its opposite if the
+/// opponent did, else the plain repetition value.
+fn perpetual(worker: &Worker, from: usize, checked: bool, checker: GameValue) -> GameValue {
+    let checks = &worker.checks;
+    let now = checks.len();
+    let we_checked = (from + 1..now).step_by(2).all(|j| checks[j]);
+    let they_checked = checked && (from + 2..now).step_by(2).all(|j| checks[j]);
+    match (we_checked, they_checked) {
+        (true, false) => checker,
+        (false, true) => opposite(checker),
+        _ => worker.pos.tables.variant.rules.repetition,
+    }
+}
+
+/// Whether the n-move rule has been reached (a draw unless the side to move is mated).
+pub fn move_rule_reached(worker: &Worker) -> bool {
+    let rule = worker.pos.tables.variant.rules.move_rule;
+    rule > 0 && worker.pos.halfmove() >= rule
+}
+
+/// Whether a score is a mate score (or a win or loss by rule scored like one).
+pub fn is_mate(score: i32) -> bool {
+    score.abs() >= MATE_BOUND
+}

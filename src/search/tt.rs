@@ -1,0 +1,223 @@
+//! The transposition table, shared lock-free by all search threads.
+//!
+//! Buckets of four entries fill one cache line. An entry is two 64-bit words: the data (move
+//! fingerprint, score, depth, bound, generation) and the position key XOR-ed with the data, so
+//! a torn write by two threads at once reads back as a miss instead of a wrong hit. Moves are
+//! stored as fingerprints and matched against the generated moves, so the table can never
+//! hand the search a move that is not legal. Replacement prefers the entry of the same
+//! position, then the shallowest or oldest one.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use crate::movegen::Move;
+
+const ENTRIES: usize = 4;
+const SCORE_BITS: u32 = 22;
+const SCORE_BIAS: i64 = 1 << (SCORE_BITS - 1);
+const GENERATIONS: u8 = 64;
+
+/// What a stored score means.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Bound {
+    /// The true score is at least this (a beta cutoff).
+    Lower,
+    /// At most this (every move failed low).
+    Upper,
+    Exact,
+}
+
+/// A table hit.
+#[derive(Clone, Copy, Debug)]
+pub struct Hit {
+    /// Score as stored (mate scores relative to the stored node; see [`to_tt`]).
+    pub score: i32,
+    pub depth: i32,
+    pub bound: Bound,
+    /// Fingerprint of the best move, 0 if none.
+    pub fingerprint: u32,
+}
+
+#[derive(Default)]
+struct Entry {
+    check: AtomicU64,
+    data: AtomicU64,
+}
+
+#[repr(align(64))]
+#[derive(Default)]
+struct Bucket([Entry; ENTRIES]);
+
+/// The table.
+pub struct Table {
+    buckets: Vec<Bucket>,
+    generation: u8,
+}
+
+impl Table {
+    /// A table of about `mb` megabytes (at least one bucket).
+    pub fn new(mb: usize) -> Table {
+        let count = (mb.max(1) << 20) / std::mem::size_of::<Bucket>();
+        Table {
+            buckets: std::iter::repeat_with(Bucket::default)
+                .take(count.max(1))
+                .collect(),
+            generation: 0,
+        }
+    }
+
+    /// Forget everything.
+    pub fn clear(&mut self) {
+        for b in &mut self.buckets {
+            for e in &mut b.0 {
+                *e.check.get_mut() = 0;
+                *e.data.get_mut() = 0;
+            }
+        }
+        self.generation = 0;
+    }
+
+    /// Start a new search: older entries become the first to be replaced.
+    pub fn new_search(&mut self) {
+        self.generation = (self.generation + 1) % GENERATIONS;
+    }
+
+    #[inline]
+    fn bucket(&self, key: u64) -> &Bucket {
+        let i = ((key as u128 * self.buckets.len() as u128) >> 64) as usize;
+        &self.buckets[i]
+    }
+
+    pub fn probe(&self, key: u64) -> Option<Hit> {
+        for e in &self.bucket(key).0 {
+            let data = e.data.load(Ordering::Relaxed);
+            let check = e.check.load(Ordering::Relaxed);
+            if check ^ data == key {
+                if let Some(hit) = unpack(data) {
+                    return Some(hit);
+                }
+            }
+        }
+        None
+    }
+
+    /// Store a result; `fingerprint` 0 keeps the move already stored for the position.
+    pub fn store(&self, key: u64, score: i32, depth: i32, bound: Bound, fingerprint: u32) {
+        let bucket = self.bucket(key);
+        let mut victim = &bucket.0[0];
+        let mut worst = i32::MAX;
+        for e in &bucket.0 {
+            let data = e.data.load(Ordering::Relaxed);
+            let check = e.check.load(Ordering::Relaxed);
+            if check ^ data == key && data != 0 {
+                victim = e;
+                break;
+            }
+            let merit = match unpack(data) {
+                None => i32::MIN,
+                Some(hit) => hit.depth - 8 * self.age(data) as i32,
+            };
+            if merit < worst {
+                worst = merit;
+                victim = e;
+            }
+        }
+        let old = victim.data.load(Ordering::Relaxed);
+        let mut fp = fingerprint;
+        if victim.check.load(Ordering::Relaxed) ^ old == key {
+            if let Some(hit) = unpack(old) {
+                if fp == 0 {
+                    fp = hit.fingerprint;
+                }
+                if bound != Bound::Exact && hit.depth > depth + 2 && self.age(old) == 0 {
+                    return;
+                }
+            }
+        }
+        let data = pack(score, depth, bound, fp, self.generation);
+        victim.data.store(data, Ordering::Relaxed);
+        victim.check.store(key ^ data, Ordering::Relaxed);
+    }
+
+    fn age(&self, data: u64) -> u8 {
+        let stored = (data >> 32) as u8 & (GENERATIONS - 1);
+        (self.generation + GENERATIONS - stored) % GENERATIONS
+    }
+
+    /// Permille of the entries written by the current search (from a sample).
+    pub fn hashfull(&self) -> u32 {
+        let sample = self.buckets.len().min(250);
+        let mut used = 0;
+        for b in &self.buckets[..sample] {
+            for e in &b.0 {
+                let data = e.data.load(Ordering::Relaxed);
+                if unpack(data).is_some() && self.age(data) == 0 {
+                    used += 1;
+                }
+            }
+        }
+        (used * 1000 / (sample * ENTRIES).max(1)) as u32
+    }
+}
+
+/// A 26-bit fingerprint of a move (never 0).
+pub fn fingerprint(mv: Move) -> u32 {
+    let x = mv.from as u64
+        | (mv.to as u64) << 9
+        | (mv.kills[0] as u64) << 18
+        | (mv.kills[1] as u64) << 27
+        | (mv.promotion as u64) << 36
+        | (mv.gate as u64) << 44
+        | (mv.kind as u64) << 52;
+    let h = (x.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 38) as u32;
+    h.max(1)
+}
+
+/// Mate scores are stored relative to the node (distance from it), not to the root.
+pub fn to_tt(score: i32, ply: usize) -> i32 {
+    use super::MATE_BOUND;
+    if score >= MATE_BOUND {
+        score + ply as i32
+    } else if score <= -MATE_BOUND {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+/// The inverse of [`to_tt`].
+pub fn from_tt(score: i32, ply: usize) -> i32 {
+    use super::MATE_BOUND;
+    if score >= MATE_BOUND {
+        score - ply as i32
+    } else if score <= -MATE_BOUND {
+        score + ply as i32
+    } else {
+        score
+    }
+}
+
+fn pack(score: i32, depth: i32, bound: Bound, fingerprint: u32, generation: u8) -> u64 {
+    let s = (score as i64 + SCORE_BIAS) as u64 & ((1 << SCORE_BITS) - 1);
+    let d = depth.clamp(0, 255) as u64;
+    let b = match bound {
+        Bound::Lower => 1u64,
+        Bound::Upper => 2,
+        Bound::Exact => 3,
+    };
+    s | d << 22 | b << 30 | (generation as u64) << 32 | (fingerprint as u64 & 0x3FF_FFFF) << 38
+}
+
+fn unpack(data: u64) -> Option<Hit> {
+    let bound = match (data >> 30) & 3 {
+        1 => Bound::Lower,
+        2 => Bound::Upper,
+        3 => Bound::Exact,
+        _ => return None,
+    };
+    Some(Hit {
+        score: ((data & ((1 << SCORE_BITS) - 1)) as i64 - SCORE_BIAS) as i32,
+        depth: ((data >> 22) & 0xFF) as i32,
+        bound,
+        fingerprint: (data >> 38) as u32,
+    })
+}

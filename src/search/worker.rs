@@ -1,0 +1,183 @@
+//! One search thread's state: its copy of the position, the keys of the positions before the
+//! current one (game history, then the search path, for repetition detection), per-ply move
+//! buffers, killers and principal variations allocated once, the history table and the node
+//! count it reports to the shared total.
+
+use super::control::Control;
+use super::eval::evaluate;
+use super::eval::tables::EvalTables;
+use super::ordering::History;
+use super::rules::RuleFlags;
+use super::tt::Table;
+use crate::movegen::{Move, NO_SQUARE};
+use crate::position::Position;
+
+/// Deepest ply the search path may reach (quiescence included).
+pub const MAX_PLY: usize = 128;
+/// Moves a buffer holds before it must grow.
+const MOVES_CAPACITY: usize = 256;
+/// Nodes between two looks at the stop flag and limits.
+const POLL_EVERY: u64 = 256;
+
+/// What the threads share.
+pub struct Shared<'a> {
+    pub tt: &'a Table,
+    pub eval: &'a EvalTables,
+    pub control: &'a Control<'a>,
+}
+
+/// Per-ply scratch space.
+pub struct Ply {
+    pub moves: Vec<Move>,
+    pub scores: Vec<i32>,
+    pub killers: [Option<Move>; 2],
+    pub pv: Vec<Move>,
+}
+
+/// A search thread.
+pub struct Worker<'a> {
+    pub pos: Position,
+    pub shared: &'a Shared<'a>,
+    /// The main thread checks the limits and reports; helpers only fill the table.
+    pub main: bool,
+    pub flags: RuleFlags,
+    /// Keys of the positions before the current one, oldest first.
+    pub keys: Vec<u64>,
+    /// Whether the side to move was in check in each of those positions (false before the
+    /// root, where it is not known).
+    pub checks: Vec<bool>,
+    /// The moves that led to the current position (from the game's last move on; a null
+    /// move is a move from and to `NO_SQUARE`).
+    pub played: Vec<Move>,
+    /// Length of `keys` at the root.
+    pub root_keys: usize,
+    /// Repetitions are not looked for before this index (set across a null move).
+    pub barrier: usize,
+    pub plies: Vec<Ply>,
+    pub history: History,
+    pub nodes: u64,
+    unflushed: u64,
+    pub seldepth: usize,
+    /// Depth of the current iteration.
+    pub root_depth: i32,
+    pub stopped: bool,
+}
+
+impl<'a> Worker<'a> {
+    /// A worker for `pos`, reached by the game's moves ending with `last`, after the
+    /// positions with the keys `history`.
+    pub fn new(
+        pos: Position,
+        history: &[u64],
+        last: Option<Move>,
+        shared: &'a Shared<'a>,
+        main: bool,
+    ) -> Worker<'a> {
+        let tables = pos.tables.clone();
+        let mut keys = Vec::with_capacity(history.len() + MAX_PLY + 1);
+        keys.extend_from_slice(history);
+        let mut checks = Vec::with_capacity(keys.capacity());
+        checks.resize(keys.len(), false);
+        let root_keys = keys.len();
+        let mut played = Vec::with_capacity(MAX_PLY + 2);
+        played.extend(last);
+        Worker {
+            flags: RuleFlags::new(&tables),
+            pos,
+            shared,
+            main,
+            keys,
+            checks,
+            played,
+            root_keys,
+            barrier: 0,
+            plies: (0..MAX_PLY + 1)
+                .map(|_| Ply {
+                    moves: Vec::with_capacity(MOVES_CAPACITY),
+                    scores: Vec::with_capacity(MOVES_CAPACITY),
+                    killers: [None; 2],
+                    pv: Vec::with_capacity(MAX_PLY),
+                })
+                .collect(),
+            history: History::new(2 + 2 * tables.pieces.len(), tables.geo.size),
+            nodes: 0,
+            unflushed: 0,
+            seldepth: 0,
+            root_depth: 0,
+            stopped: false,
+        }
+    }
+
+    /// Make a move, remembering the key of the position left and whether the side to move
+    /// was in check there.
+    #[inline]
+    pub fn make(&mut self, mv: Move, checked: bool) {
+        self.keys.push(self.pos.hash());
+        self.checks.push(checked);
+        self.played.push(mv);
+        self.pos.make(mv);
+    }
+
+    #[inline]
+    pub fn unmake(&mut self) {
+        self.pos.unmake();
+        self.keys.pop();
+        self.checks.pop();
+        self.played.pop();
+    }
+
+    /// Pass the move (never in check); repetitions across the null move are not
+    /// repetitions. Returns the barrier to restore.
+    pub fn make_null(&mut self) -> usize {
+        let barrier = self.barrier;
+        self.keys.push(self.pos.hash());
+        self.checks.push(false);
+        self.played.push(Move::new(NO_SQUARE, NO_SQUARE));
+        self.barrier = self.keys.len();
+        self.pos.make_null();
+        barrier
+    }
+
+    pub fn unmake_null(&mut self, barrier: usize) {
+        self.unmake();
+        self.barrier = barrier;
+    }
+
+    /// Count a node; every [`POLL_EVERY`] nodes, publish the count and look at the limits.
+    /// Returns true when the search must stop.
+    #[inline]
+    pub fn count_node(&mut self, ply: usize) -> bool {
+        self.nodes += 1;
+        self.unflushed += 1;
+        self.seldepth = self.seldepth.max(ply);
+        if self.unflushed >= POLL_EVERY {
+            self.flush();
+            if self.main {
+                self.shared.control.check();
+            }
+            self.stopped = self.shared.control.stopped();
+        }
+        self.stopped
+    }
+
+    /// Publish the nodes not yet added to the shared total.
+    pub fn flush(&mut self) {
+        self.shared.control.add_nodes(self.unflushed);
+        self.unflushed = 0;
+    }
+
+    /// Static evaluation of the current position for the side to move.
+    #[inline]
+    pub fn evaluate(&self, alpha: i32, beta: i32) -> i32 {
+        evaluate(&self.pos, self.shared.eval, alpha, beta)
+    }
+
+    /// Copy the child's principal variation behind `mv` into this ply's.
+    pub fn update_pv(&mut self, ply: usize, mv: Move) {
+        let (head, tail) = self.plies.split_at_mut(ply + 1);
+        let pv = &mut head[ply].pv;
+        pv.clear();
+        pv.push(mv);
+        pv.extend_from_slice(&tail[0].pv);
+    }
+}
