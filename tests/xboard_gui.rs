@@ -4,7 +4,6 @@
 //! false illegal-move claim, no time loss.
 //!
 //! `.ci/run` installs both packages; elsewhere, without them, the test says so and passes.
-//! The variant with holdings (crazyhouse) joins [`VARIANTS`] once drops are in the generator.
 
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
@@ -14,8 +13,8 @@ const XBOARD: &str = "/usr/games/xboard";
 
 /// Engine-defined variants XBoard learns from Alfil's `setup`/`piece` lines: one on a board
 /// wider than 8 files (and with 10 ranks, so squares use XBoard's 0..9 rank numbers) and one
-/// 8x8 fairy variant. TODO(holdings): add "crazyhouse" (a variant with holdings) when it ships.
-const VARIANTS: &[&str] = &["tencubed", "grasshopper"];
+/// with holdings (loop: crazyhouse where captured promoted pieces keep their rank).
+const VARIANTS: &[&str] = &["tencubed", "loop"];
 
 /// Time limit for the matches (they run at the same time): two fast games and XBoard's pauses.
 const MATCH_LIMIT: Duration = Duration::from_secs(110);

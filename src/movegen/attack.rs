@@ -36,7 +36,13 @@ pub fn attacked_ignoring(pos: &Position, target: u16, by: usize, ignore: u16) ->
                 .as_ref()
                 .is_some_and(|c| c[by].has(target))
     };
-    let victim = board[target as usize];
+    // The piece that would be captured: the one moving away from `ignore` (a royal piece
+    // testing its destination), else whatever stands on the target.
+    let victim = if ignore == u16::MAX {
+        board[target as usize]
+    } else {
+        board[ignore as usize]
+    };
     let is_attacker = |p: u8, types: u128, royal_line: bool| -> bool {
         code::is_piece(p)
             && code::colour(p) == by

@@ -9,7 +9,7 @@
 
 use arrayvec::ArrayVec;
 
-use super::attack::{attacked, attacked_ignoring, in_check, pinned};
+use super::attack::{adjacent, attacked_ignoring, in_check, pinned};
 use super::ends::immediate_end;
 use super::moves::{Move, GATE_ON_PARTNER, NO_SQUARE};
 use super::pseudo;
@@ -203,9 +203,12 @@ pub fn is_legal_slow(pos: &mut Position, mv: Move, checked: bool) -> bool {
         let (ff, rank) = geo.coords(mv.from);
         let (tf, _) = geo.coords(mv.to);
         let (lo, hi) = (ff.min(tf), ff.max(tf));
+        let blast = pos.tables.rules.blast;
         for f in lo..=hi {
             let sq = geo.square(f, rank);
-            if sq != mv.from && sq != mv.to && attacked(pos, sq, them) {
+            let shielded = blast && pos.royals(them).iter().any(|&e| adjacent(pos, sq, e));
+            let hit = attacked_ignoring(pos, sq, them, mv.from);
+            if sq != mv.from && sq != mv.to && !shielded && hit {
                 return false;
             }
         }
