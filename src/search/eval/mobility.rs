@@ -1,5 +1,5 @@
 //! Mobility and attacks near the royal pieces, from one pass of the move generator over the
-//! pieces that neither promote nor are royal: each piece scores its number of destinations
+//! pieces that are neither royal nor pawn-like: each piece scores its number of destinations
 //! against the typical number for its type, and counts the destinations next to the enemy's
 //! royal pieces for the royal-safety term.
 
