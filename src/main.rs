@@ -1,5 +1,6 @@
-//! The `alfil` command line: with no arguments a CECP (XBoard) engine on standard input and
-//! output; otherwise the XBetza explorer, perft and divide, benchmark, variant list.
+//! The `alfil` command line: with no arguments an engine on standard input and output (UCI when
+//! the first command is `uci`, else CECP for XBoard); otherwise the XBetza explorer, perft and
+//! divide, benchmark, variant list.
 
 use std::process::ExitCode;
 use std::time::Instant;
@@ -19,7 +20,8 @@ use alfil::position::RankStyle;
     about = "A chess-variant engine whose pieces and rules come from files"
 )]
 struct Cli {
-    /// Without a command, Alfil is a CECP (XBoard/WinBoard) engine on standard input and output.
+    /// Without a command, Alfil is an engine on standard input and output: UCI if the first
+    /// command is `uci`, else CECP (XBoard/WinBoard).
     #[command(subcommand)]
     command: Option<Command>,
 }
@@ -87,7 +89,7 @@ struct PerftArgs {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let Some(command) = cli.command else {
-        alfil::protocol::cecp::run();
+        alfil::protocol::run();
         return ExitCode::SUCCESS;
     };
     let result = match command {

@@ -1,5 +1,6 @@
 //! Line-level pieces of CECP that both ends use: splitting a command word from its arguments,
-//! result texts (`1-0 {White mates}`), `feature` lists, and making untrusted text safe to echo.
+//! result texts (`1-0 {White mates}`), `feature` lists, and making untrusted text safe to echo
+//! (which the UCI engine uses too).
 
 /// Longest text echoed back in an error message.
 const ECHO_LIMIT: usize = 60;
@@ -30,6 +31,15 @@ pub fn echo(text: &str) -> String {
         out.push_str("...");
     }
     out
+}
+
+/// Text from outside made printable on one line, cut to a length a person still reads (for
+/// messages such as a variant file's error).
+pub fn echo_long(text: &str) -> String {
+    text.chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .take(400)
+        .collect()
 }
 
 /// A game result as the protocol writes it.

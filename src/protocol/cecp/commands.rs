@@ -4,16 +4,16 @@
 //! move is out, and so does everything that arrives after it. Commands that change the position
 //! or what the engine plays abandon a search first; the rest leave it running.
 
+use crate::protocol::catalogue::Catalogue;
 use crate::protocol::timecontrol::TimeControl;
-use crate::protocol::wire::{echo, split_command};
+use crate::protocol::wire::{echo, echo_long, split_command};
+use crate::protocol::worker::Job;
 use crate::protocol::xboard;
 
-use super::catalogue::Catalogue;
 use super::edit::EditState;
 use super::highlight;
 use super::moves::{self, STYLE};
 use super::state::{Activity, Mode};
-use super::worker::Job;
 use super::Engine;
 
 impl Engine {
@@ -467,12 +467,4 @@ impl Engine {
             }
         }
     }
-}
-
-/// A longer echo for messages meant for a person.
-fn echo_long(text: &str) -> String {
-    text.chars()
-        .map(|c| if c.is_control() { ' ' } else { c })
-        .take(400)
-        .collect()
 }

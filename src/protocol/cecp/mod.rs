@@ -1,53 +1,41 @@
 //! The CECP engine: `alfil` with no arguments talks to XBoard, WinBoard or a match runner on
-//! standard input and output.
+//! standard input and output (unless the first command is `uci`).
 //!
-//! Three threads: the input thread ([`input`]) turns standard input into [`Event::Line`]s, the
-//! search thread ([`worker`]) runs searches and reports [`Event::Info`] and [`Event::Done`], and
-//! the protocol thread (here) owns the game and handles every event in order, so commands are
-//! served while a search runs. The command handlers are in [`commands`], searching and moving
-//! in [`play`], the old `edit` mode in [`edit`]; [`catalogue`] holds the offered variants,
+//! Three threads (the parts shared with UCI are in [`crate::protocol`]): the input thread turns
+//! the GUI's lines into [`Event::Line`]s, the search thread runs searches and reports
+//! [`Event::Info`] and [`Event::Done`], and the protocol thread (here) owns the game and handles
+//! every event in order, so commands are served while a search runs. The command handlers are in
+//! [`commands`], searching and moving in [`play`], the old `edit` mode in [`edit`];
 //! [`highlight`] answers `lift`/`put`/`hover`, [`moves`] reads and writes move text and
-//! [`output`] writes lines.
+//! [`output`] formats thinking output.
 
-mod catalogue;
 mod commands;
 mod edit;
 mod highlight;
-mod input;
 mod moves;
 mod output;
 mod play;
 mod state;
-mod worker;
 
 use std::collections::VecDeque;
-use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
-use std::time::{Duration, Instant};
+use std::io::Read;
+use std::sync::mpsc::Receiver;
 
 use crate::game::Game;
-use crate::search::{Info, Outcome, Searcher};
-use catalogue::Catalogue;
+use crate::protocol::catalogue::Catalogue;
+use crate::protocol::worker::Worker;
+use crate::protocol::writer::Out;
+use crate::protocol::{next_event, start, Event};
+use crate::search::Info;
 use edit::EditState;
-use output::Out;
 use state::{Clocks, Mode, Outlook, Running, Settings};
-use worker::Worker;
 
-/// What the protocol thread reacts to.
-pub enum Event {
-    Line(String),
-    Eof,
-    Info(u64, Info),
-    Done(u64, Outcome),
-}
-
-/// Run the engine on standard input and output until `quit` or end of input.
-pub fn run() {
-    let (tx, rx) = channel();
-    input::spawn(std::io::stdin(), tx.clone());
-    let out = Out::new(Box::new(std::io::stdout()));
+/// Run the engine on the GUI's lines from `source`, answering on standard output, until `quit`
+/// or end of input.
+pub fn run(source: impl Read + Send + 'static) {
     let settings = Settings::new();
-    let worker = Worker::spawn(Searcher::new(settings.hash_mb, settings.threads), tx);
-    Engine::new(out, worker, settings).run(rx);
+    let (out, worker, events) = start(source, settings.hash_mb, settings.threads);
+    Engine::new(out, worker, settings).run(events);
 }
 
 /// The protocol thread's state.
@@ -60,7 +48,6 @@ pub struct Engine {
     game: Game,
     mode: Mode,
     running: Option<Running>,
-    next_id: u64,
     /// Commands that must wait until the current move is played (a `ping` while thinking, and
     /// everything after it).
     backlog: VecDeque<String>,
@@ -87,21 +74,15 @@ pub struct Engine {
 impl Engine {
     fn new(out: Out, worker: Worker, settings: Settings) -> Engine {
         let mut catalogue = Catalogue::scan(&settings.folder);
-        let variant = catalogue
-            .resolve("normal")
-            .unwrap_or_else(|| "chess".to_string());
-        let tables = catalogue
-            .tables(&variant)
-            .expect("the built-in chess variant loads");
+        let (variant, game) = catalogue.chess();
         Engine {
             out,
             worker,
             catalogue,
             variant,
-            game: Game::new(tables),
+            game,
             mode: Mode::Force,
             running: None,
-            next_id: 0,
             backlog: VecDeque::new(),
             clocks: Clocks::new(),
             settings,
@@ -120,18 +101,13 @@ impl Engine {
 
     fn run(mut self, events: Receiver<Event>) {
         while !self.quit {
-            let wait = self
-                .running
-                .as_ref()
-                .and_then(|r| r.deadline)
-                .map(|d| d.saturating_duration_since(Instant::now()))
-                .unwrap_or(Duration::from_secs(3600));
-            match events.recv_timeout(wait) {
-                Ok(Event::Line(line)) => self.on_line(&line),
-                Ok(Event::Eof) | Err(RecvTimeoutError::Disconnected) => return,
-                Ok(Event::Info(id, info)) => self.on_info(id, info),
-                Ok(Event::Done(id, outcome)) => self.on_done(id, outcome),
-                Err(RecvTimeoutError::Timeout) => self.on_deadline(),
+            let deadline = self.running.as_ref().and_then(|r| r.deadline);
+            match next_event(&events, deadline) {
+                Event::Line(line) => self.on_line(&line),
+                Event::Eof => return,
+                Event::Info(id, info) => self.on_info(id, info),
+                Event::Done(id, outcome) => self.on_done(id, outcome),
+                Event::Deadline => self.on_deadline(),
             }
             self.drain_backlog();
             self.kick();

@@ -2,16 +2,15 @@
 //! printing thinking output, playing the move with a draw offer or resignation as the options
 //! say, and claiming every game end by rule with `RESULT {reason}`.
 
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
+use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
+use crate::protocol::writer::nodes_per_second;
 use crate::search::{Info, Limits, Outcome};
 
 use super::moves::{self, STYLE};
-use super::output::{nodes_per_second, thinking_line};
+use super::output::thinking_line;
 use super::state::{Activity, Mode, Running};
-use super::worker::Job;
 use super::Engine;
 
 /// Own moves in a row beyond the resign threshold before resigning.
@@ -151,19 +150,12 @@ impl Engine {
                 self.analysed = true;
             }
         }
-        self.next_id += 1;
-        let stop = Arc::new(AtomicBool::new(false));
-        self.worker.send(Job::Search {
-            id: self.next_id,
-            game: Box::new(game.clone()),
-            limits,
-            stop: stop.clone(),
-        });
+        let ticket = self.worker.search(game.clone(), limits);
         self.last_info = None;
         self.running = Some(Running {
-            id: self.next_id,
+            id: ticket.id,
             activity,
-            stop,
+            stop: ticket.stop,
             started: Instant::now(),
             deadline,
             game,

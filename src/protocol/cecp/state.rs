@@ -8,6 +8,7 @@ use std::time::{Duration, Instant};
 use crate::game::Game;
 use crate::movegen::Move;
 use crate::protocol::timecontrol::TimeControl;
+use crate::protocol::worker::backstop;
 use crate::search::{Clock, Limits};
 
 /// What the engine does with the game.
@@ -78,22 +79,18 @@ impl Clocks {
         };
         if let Some(t) = self.per_move {
             limits.move_time = Some(t);
-            return (limits, Some(t + t / 10 + Duration::from_millis(20)));
+        } else {
+            let made = (game.moves().len() / 2) as u32;
+            let (session, moves_to_go) = self.control.session_at(made);
+            limits.clock = Some(Clock {
+                time: self.mine,
+                opponent_time: self.theirs,
+                increment: session.increment,
+                moves_to_go,
+            });
         }
-        let made = (game.moves().len() / 2) as u32;
-        let (session, moves_to_go) = self.control.session_at(made);
-        limits.clock = Some(Clock {
-            time: self.mine,
-            opponent_time: self.theirs,
-            increment: session.increment,
-            moves_to_go,
-        });
-        let reserve = (self.mine / 20).max(Duration::from_millis(30));
-        let hard = self
-            .mine
-            .saturating_sub(reserve)
-            .max(Duration::from_millis(10));
-        (limits, Some(hard))
+        let hard = backstop(&limits);
+        (limits, hard)
     }
 }
 

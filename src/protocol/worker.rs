@@ -1,11 +1,12 @@
-//! The search thread: owns the [`Searcher`] and runs one job at a time, reporting progress and
-//! the result as events tagged with the job's number, so the protocol thread can tell a current
-//! search from one it has already abandoned.
+//! The search thread of both engines (CECP and UCI): owns the [`Searcher`] and runs one job at a
+//! time, reporting progress and the result as events tagged with the job's number, so the
+//! protocol thread can tell a current search from one it has already abandoned.
 
 use std::sync::atomic::AtomicBool;
 use std::sync::mpsc::{channel, Sender};
 use std::sync::Arc;
 use std::thread;
+use std::time::Duration;
 
 use super::Event;
 use crate::game::Game;
@@ -28,13 +29,21 @@ pub enum Job {
 /// The handle the protocol thread keeps.
 pub struct Worker {
     jobs: Sender<Job>,
+    /// Searches started so far (the last one's number).
+    searches: u64,
+}
+
+/// A search handed to the search thread: the number its events carry, and its stop flag.
+pub struct Ticket {
+    pub id: u64,
+    pub stop: Arc<AtomicBool>,
 }
 
 impl Worker {
     pub fn spawn(mut searcher: Searcher, events: Sender<Event>) -> Worker {
         let (jobs, inbox) = channel::<Job>();
         thread::Builder::new()
-            .name("cecp-search".into())
+            .name("search".into())
             .spawn(move || {
                 for job in inbox {
                     match job {
@@ -60,10 +69,48 @@ impl Worker {
                 }
             })
             .expect("spawn the search thread");
-        Worker { jobs }
+        Worker { jobs, searches: 0 }
+    }
+
+    /// Search `game` within `limits` once the jobs sent before are done.
+    pub fn search(&mut self, game: Game, limits: Limits) -> Ticket {
+        self.searches += 1;
+        let stop = Arc::new(AtomicBool::new(false));
+        self.send(Job::Search {
+            id: self.searches,
+            game: Box::new(game),
+            limits,
+            stop: stop.clone(),
+        });
+        Ticket {
+            id: self.searches,
+            stop,
+        }
     }
 
     pub fn send(&self, job: Job) {
         let _ = self.jobs.send(job);
+    }
+}
+
+/// How long after its start a search for `limits` is stopped from outside, whatever it thinks
+/// (a guard against losing on time): a fixed move time plus a tenth and 20 ms, or the clock less
+/// a twentieth (at least 30 ms); `None` for a search without a time limit.
+pub fn backstop(limits: &Limits) -> Option<Duration> {
+    if limits.infinite {
+        return None;
+    }
+    let by_move = limits
+        .move_time
+        .map(|t| t + t / 10 + Duration::from_millis(20));
+    let by_clock = limits.clock.map(|c| {
+        let reserve = (c.time / 20).max(Duration::from_millis(30));
+        c.time
+            .saturating_sub(reserve)
+            .max(Duration::from_millis(10))
+    });
+    match (by_move, by_clock) {
+        (Some(a), Some(b)) => Some(a.min(b)),
+        (a, b) => a.or(b),
     }
 }

@@ -1,6 +1,7 @@
-//! The input thread: reads the GUI's lines from standard input as they come, so that commands
-//! such as `?`, `force` or `quit` are seen while a search runs. Lines are read as bytes, cut to a
-//! sane length, and decoded leniently, so binary garbage or a huge line cannot stop the engine.
+//! The input thread of both engines (CECP and UCI): reads the GUI's lines from standard input as
+//! they come, so that commands such as `?`, `stop` or `quit` are seen while a search runs. Lines
+//! are read as bytes, cut to a sane length, and decoded leniently, so binary garbage or a huge
+//! line cannot stop the engine. [`first_command`] reads the line that chooses the protocol.
 
 use std::io::{BufRead, BufReader, Read};
 use std::sync::mpsc::Sender;
@@ -14,7 +15,7 @@ const MAX_LINE: usize = 16 * 1024;
 /// Start reading `source` line by line into `events`; `Event::Eof` when it ends.
 pub fn spawn(source: impl Read + Send + 'static, events: Sender<Event>) {
     thread::Builder::new()
-        .name("cecp-input".into())
+        .name("protocol-input".into())
         .spawn(move || {
             let mut reader = BufReader::new(source);
             loop {
@@ -32,6 +33,16 @@ pub fn spawn(source: impl Read + Send + 'static, events: Sender<Event>) {
             }
         })
         .expect("spawn the input thread");
+}
+
+/// The first line that is not blank, or `None` if the input ends before one.
+pub fn first_command(reader: &mut impl BufRead) -> Option<String> {
+    loop {
+        let line = read_line(reader)?;
+        if !line.trim().is_empty() {
+            return Some(line);
+        }
+    }
 }
 
 /// One line without its terminator, or `None` at end of input.
@@ -82,5 +93,9 @@ mod tests {
         assert_eq!(read_line(&mut r).as_deref(), Some("\u{fffd}\u{fffd}"));
         assert_eq!(read_line(&mut r).as_deref(), Some("last"));
         assert_eq!(read_line(&mut r), None);
+        let mut r = BufReader::new(&b"\n  \r\n uci \nisready\n"[..]);
+        assert_eq!(first_command(&mut r).as_deref(), Some(" uci "));
+        assert_eq!(read_line(&mut r).as_deref(), Some("isready"));
+        assert_eq!(first_command(&mut BufReader::new(&b"\n\n"[..])), None);
     }
 }

@@ -1,12 +1,14 @@
 //! The variants the engine offers to the GUI: every variant of the library (the variant folder
-//! first, then the ones built into the binary), each under the name XBoard should use, with the
-//! size-prefixed names (`8x8+0_capablanca`) XBoard sends when a built-in variant is played on
-//! another board. Loaded tables are kept, so `new` and `variant` are instant after the first time.
+//! first, then the ones built into the binary). For CECP each goes under the name XBoard should
+//! use, with the size-prefixed names (`8x8+0_capablanca`) XBoard sends when a built-in variant is
+//! played on another board; for UCI under its own name (the `UCI_Variant` combo). Loaded tables
+//! are kept, so choosing a variant is instant after the first time.
 
 use std::collections::HashMap;
 use std::path::Path;
 use std::sync::Arc;
 
+use crate::game::Game;
 use crate::movegen::tables::Tables;
 use crate::protocol::xboard::{self, strip_size_prefix};
 use crate::variant::{Library, Variant};
@@ -25,6 +27,8 @@ struct Entry {
 pub struct Catalogue {
     library: Library,
     entries: Vec<Entry>,
+    /// The library's name of every variant that loads, in the library's order.
+    pub names: Vec<String>,
     /// Files that failed to load, with the reason (for `tellusererror`).
     pub problems: Vec<String>,
     tables: HashMap<String, Arc<Tables>>,
@@ -58,6 +62,7 @@ impl Catalogue {
         let mut catalogue = Catalogue {
             library,
             entries: Vec::new(),
+            names: Vec::new(),
             problems: Vec::new(),
             tables: HashMap::new(),
         };
@@ -70,6 +75,7 @@ impl Catalogue {
                         *sized_count.entry(s.clone()).or_default() += 1;
                     }
                     let xboard = xboard::xboard_name(&v);
+                    catalogue.names.push(name.clone());
                     if catalogue.entries.iter().all(|e| e.xboard != xboard) {
                         catalogue.entries.push(Entry {
                             name,
@@ -108,6 +114,27 @@ impl Catalogue {
                 by(&|e| e.xboard == rest)
             })
             .or_else(|| self.library.load(requested).ok().map(|v| v.name))
+    }
+
+    /// The library name of the variant a UCI `UCI_Variant` value selects: a library name in any
+    /// case, else whatever [`Catalogue::resolve`] accepts (aliases, XBoard's names).
+    pub fn resolve_uci(&self, requested: &str) -> Option<String> {
+        self.names
+            .iter()
+            .find(|n| n.eq_ignore_ascii_case(requested))
+            .cloned()
+            .or_else(|| self.resolve(requested))
+    }
+
+    /// The variant an engine starts with: chess, by its library name, from the start position.
+    pub fn chess(&mut self) -> (String, Game) {
+        let name = self
+            .resolve("normal")
+            .unwrap_or_else(|| "chess".to_string());
+        let tables = self
+            .tables(&name)
+            .expect("the built-in chess variant loads");
+        (name, Game::new(tables))
     }
 
     /// The tables of a variant by library name, built on first use.

@@ -1,0 +1,182 @@
+//! The engine options UCI offers (`option name … type …` after `uci`) and reading `setoption`:
+//! names are matched without regard to case, values are checked against the option's type and
+//! range, and a bad one is refused with the reason.
+
+/// Largest hash table, in megabytes.
+const MAX_HASH: usize = 65536;
+const MAX_THREADS: usize = 256;
+const MAX_MULTI_PV: usize = 64;
+
+/// The options' current values.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Options {
+    pub hash_mb: usize,
+    pub threads: usize,
+    pub multi_pv: usize,
+    pub ponder: bool,
+    /// Castling written king-takes-rook in every variant (`UCI_Chess960`).
+    pub chess960: bool,
+    /// Folder of the user's variant files, searched before the built-in ones.
+    pub folder: String,
+}
+
+/// One `setoption`, read and checked.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Setting {
+    Hash(usize),
+    Threads(usize),
+    MultiPv(usize),
+    Ponder(bool),
+    Chess960(bool),
+    /// `UCI_Variant`: the name as given (the catalogue resolves it).
+    Variant(String),
+    Folder(String),
+    ClearHash,
+}
+
+impl Options {
+    pub fn new() -> Options {
+        Options {
+            hash_mb: 64,
+            threads: 1,
+            multi_pv: 1,
+            ponder: false,
+            chess960: false,
+            folder: "variants".into(),
+        }
+    }
+
+    /// The `option` lines: `variants` are the `UCI_Variant` choices, `variant` the current one.
+    pub fn lines(&self, variants: &[String], variant: &str) -> Vec<String> {
+        let choices: String = variants.iter().map(|v| format!(" var {v}")).collect();
+        let folder = if self.folder.is_empty() {
+            "<empty>"
+        } else {
+            &self.folder
+        };
+        vec![
+            format!(
+                "option name Hash type spin default {} min 1 max {MAX_HASH}",
+                self.hash_mb
+            ),
+            format!(
+                "option name Threads type spin default {} min 1 max {MAX_THREADS}",
+                self.threads
+            ),
+            format!(
+                "option name MultiPV type spin default {} min 1 max {MAX_MULTI_PV}",
+                self.multi_pv
+            ),
+            format!("option name Ponder type check default {}", self.ponder),
+            format!("option name UCI_Variant type combo default {variant}{choices}"),
+            format!(
+                "option name UCI_Chess960 type check default {}",
+                self.chess960
+            ),
+            format!("option name Variant folder type string default {folder}"),
+            "option name Clear Hash type button".into(),
+        ]
+    }
+
+    /// Remember a setting's new value (the engine acts on the ones that need more).
+    pub fn apply(&mut self, setting: &Setting) {
+        match setting {
+            Setting::Hash(mb) => self.hash_mb = *mb,
+            Setting::Threads(n) => self.threads = *n,
+            Setting::MultiPv(n) => self.multi_pv = *n,
+            Setting::Ponder(on) => self.ponder = *on,
+            Setting::Chess960(on) => self.chess960 = *on,
+            Setting::Folder(folder) => self.folder = folder.clone(),
+            Setting::Variant(_) | Setting::ClearHash => {}
+        }
+    }
+}
+
+/// Read the arguments of `setoption`: `name <id> [value <x>]`, both of several words.
+pub fn parse(args: &[&str]) -> Result<Setting, String> {
+    let start = args
+        .iter()
+        .position(|t| *t == "name")
+        .ok_or("setoption without a name")?;
+    let rest = &args[start + 1..];
+    let (name, value) = match rest.iter().position(|t| *t == "value") {
+        Some(i) => (rest[..i].join(" "), Some(rest[i + 1..].join(" "))),
+        None => (rest.join(" "), None),
+    };
+    let value = value.map(|v| if v == "<empty>" { String::new() } else { v });
+    let lower = name.to_ascii_lowercase();
+    let need = || {
+        value
+            .clone()
+            .ok_or_else(|| format!("option {name} needs a value"))
+    };
+    match lower.as_str() {
+        "hash" => spin(&name, &need()?, MAX_HASH).map(Setting::Hash),
+        "threads" => spin(&name, &need()?, MAX_THREADS).map(Setting::Threads),
+        "multipv" => spin(&name, &need()?, MAX_MULTI_PV).map(Setting::MultiPv),
+        "ponder" => check(&name, &need()?).map(Setting::Ponder),
+        "uci_chess960" => check(&name, &need()?).map(Setting::Chess960),
+        "uci_variant" => Ok(Setting::Variant(need()?)),
+        "variant folder" => Ok(Setting::Folder(need()?)),
+        "clear hash" => Ok(Setting::ClearHash),
+        "" => Err("setoption without a name".into()),
+        _ => Err(format!("no such option: {name}")),
+    }
+}
+
+fn spin(name: &str, value: &str, max: usize) -> Result<usize, String> {
+    value
+        .parse::<usize>()
+        .ok()
+        .filter(|n| (1..=max).contains(n))
+        .ok_or_else(|| format!("option {name} takes a number from 1 to {max}, not '{value}'"))
+}
+
+fn check(name: &str, value: &str) -> Result<bool, String> {
+    match value.to_ascii_lowercase().as_str() {
+        "true" => Ok(true),
+        "false" => Ok(false),
+        _ => Err(format!("option {name} is true or false, not '{value}'")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn words(text: &str) -> Vec<&str> {
+        text.split_whitespace().collect()
+    }
+
+    #[test]
+    fn setoption_forms() {
+        assert_eq!(parse(&words("name Hash value 32")), Ok(Setting::Hash(32)));
+        assert_eq!(parse(&words("name clear hash")), Ok(Setting::ClearHash));
+        assert_eq!(
+            parse(&words("name Variant Folder value /my variants")),
+            Ok(Setting::Folder("/my variants".into()))
+        );
+        assert_eq!(
+            parse(&words("name Variant folder value <empty>")),
+            Ok(Setting::Folder(String::new()))
+        );
+        assert_eq!(
+            parse(&words("name UCI_Chess960 value TRUE")),
+            Ok(Setting::Chess960(true))
+        );
+        assert!(parse(&words("name Threads value 0")).is_err());
+        assert!(parse(&words("name MultiPV value many")).is_err());
+        assert!(parse(&words("name Hash")).is_err());
+        assert!(parse(&words("name Nullmove value true")).is_err());
+        assert!(parse(&words("value 3")).is_err());
+    }
+
+    #[test]
+    fn option_lines() {
+        let lines = Options::new().lines(&["chess".into(), "shogi".into()], "chess");
+        assert!(lines.contains(
+            &"option name UCI_Variant type combo default chess var chess var shogi".to_string()
+        ));
+        assert!(lines.contains(&"option name Clear Hash type button".to_string()));
+    }
+}
