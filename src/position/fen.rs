@@ -311,11 +311,10 @@ impl Position {
     fn init_virginity_castling(&mut self, field: &str) -> Result<(), FenError> {
         let tables = self.tables.clone();
         let geo = tables.geo;
+        // Without castling the field means nothing; GUIs still send it (as Fairy-Stockfish
+        // does, ignore it).
         let Some(castling) = tables.castling.as_ref() else {
-            return err(format!(
-                "castling rights '{field}' given, but {} has no castling",
-                tables.variant.name
-            ));
+            return Ok(());
         };
         for ch in field.chars() {
             let colour = usize::from(ch.is_ascii_lowercase());

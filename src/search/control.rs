@@ -98,6 +98,8 @@ impl<'a> Control<'a> {
     /// Whether another iteration may start. `factor` scales the soft limit: below 1 while the
     /// best move is stable, up to about 3 when it keeps changing or the score drops. A new
     /// iteration usually takes longer than all before it, so none starts past 55 % of it.
+    /// A fixed time per move (soft equal to hard) is spent whole: iterations start until the
+    /// hard limit, which then stops the search.
     pub fn next_iteration(&self, depth_done: i32, factor: f64) -> bool {
         if self.stopped() || depth_done >= self.max_depth {
             return false;
@@ -106,6 +108,7 @@ impl<'a> Control<'a> {
             return false;
         }
         match self.time {
+            Some(t) if t.soft >= t.hard => self.elapsed() < t.hard,
             Some(t) => {
                 let soft = t.soft.mul_f64(factor).min(t.hard);
                 self.elapsed() < soft.mul_f64(0.55)

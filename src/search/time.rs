@@ -50,7 +50,8 @@ pub fn allocate(clock: &Clock) -> Allocation {
     Allocation { soft, hard }
 }
 
-/// The allocation for a fixed time per move: use it all, less the overhead.
+/// The allocation for a fixed time per move: use it all, less the overhead (soft equal to hard
+/// tells the search to keep iterating until the hard limit).
 pub fn fixed(move_time: Duration) -> Allocation {
     let usable = move_time.saturating_sub(OVERHEAD.min(move_time / 10));
     Allocation {
