@@ -69,6 +69,11 @@ enum Command {
     },
     /// List the variants built into the binary.
     Variants,
+    /// Print the piece values the engine derives from a variant's piece definitions.
+    Values {
+        /// A built-in variant's name, or the path of a RON variant file.
+        variant: String,
+    },
     /// Play a match between two CECP engines (Alfil itself by default), refereed by Alfil.
     Match(alfil::cli::matchrun::MatchArgs),
 }
@@ -122,6 +127,7 @@ fn main() -> ExitCode {
             }
             Ok(())
         }
+        Command::Values { variant } => run_values(&variant),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -227,6 +233,21 @@ fn diagram(q: &Query, moves: &[alfil::betza::targets::Target]) -> String {
     }
     out.push('\n');
     out
+}
+
+/// One line per piece: letter, name, value in centipawns (royal pieces: `royal`).
+fn run_values(variant: &str) -> Result<(), String> {
+    let tables = load_variant(variant)?;
+    let values = alfil::search::piece_values(&tables);
+    for (piece, value) in tables.variant.pieces.iter().zip(values) {
+        let shown = if piece.royal {
+            "royal".to_string()
+        } else {
+            value.to_string()
+        };
+        println!("{} {:<20} {shown:>6}", piece.letter, piece.name);
+    }
+    Ok(())
 }
 
 fn run_perft(args: &PerftArgs, divide: bool) -> Result<(), String> {
