@@ -348,8 +348,8 @@ impl Position {
         self.ep_victim = victim;
     }
 
-    /// Make a move the generator produced for this position.
-    pub fn make(&mut self, mv: Move) {
+    /// Record what unmake restores, and clear the en-passant rights of the previous move.
+    fn begin_move(&mut self) {
         self.undos.push(Undo {
             changes: self.changes.len() as u32,
             checks: self.checks,
@@ -360,6 +360,11 @@ impl Position {
             hash: self.hash,
         });
         self.set_ep([NO_SQUARE; 2], NO_SQUARE);
+    }
+
+    /// Make a move the generator produced for this position.
+    pub fn make(&mut self, mv: Move) {
+        self.begin_move();
         let piece = self.board[mv.from as usize];
         self.halfmove += 1;
         let us = self.side;
@@ -524,16 +529,7 @@ impl Position {
 
     /// Make a null move (for search): only the side to move changes.
     pub fn make_null(&mut self) {
-        self.undos.push(Undo {
-            changes: self.changes.len() as u32,
-            checks: self.checks,
-            state: self.state,
-            ep: self.ep,
-            ep_victim: self.ep_victim,
-            halfmove: self.halfmove,
-            hash: self.hash,
-        });
-        self.set_ep([NO_SQUARE; 2], NO_SQUARE);
+        self.begin_move();
         if self.side == 1 {
             self.fullmove += 1;
         }
