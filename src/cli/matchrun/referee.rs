@@ -71,6 +71,10 @@ pub fn play(engines: [&mut EngineProcess; 2], setup: Setup) -> Result<Record, St
         fen: setup.fen.clone(),
         moves,
     };
+    let loses = |side: usize, why: String, ending: Ending, moves: Vec<String>| {
+        let reason = format!("{} {why}", colour_name(side));
+        end(Score::from_winner(Some(side ^ 1)), reason, ending, moves)
+    };
     loop {
         if let Some(result) = game.result() {
             let r = end(
@@ -112,21 +116,11 @@ pub fn play(engines: [&mut EngineProcess; 2], setup: Setup) -> Result<Record, St
             let line = match e.recv(deadline) {
                 Received::Line(l) => l,
                 Received::Timeout => {
-                    let r = end(
-                        Score::from_winner(Some(opponent)),
-                        format!("{} loses on time", colour_name(side)),
-                        Ending::Time,
-                        texts,
-                    );
+                    let r = loses(side, "loses on time".into(), Ending::Time, texts);
                     return Ok(finish(engines, r));
                 }
                 Received::Closed => {
-                    let r = end(
-                        Score::from_winner(Some(opponent)),
-                        format!("{} disconnects", colour_name(side)),
-                        Ending::Crash,
-                        texts,
-                    );
+                    let r = loses(side, "disconnects".into(), Ending::Crash, texts);
                     return Ok(finish(engines, r));
                 }
             };
@@ -139,9 +133,9 @@ pub fn play(engines: [&mut EngineProcess; 2], setup: Setup) -> Result<Record, St
                     match game.parse_move(&legs, RankStyle::XBoard) {
                         Some(mv) => break mv,
                         None => {
-                            let r = end(
-                                Score::from_winner(Some(opponent)),
-                                format!("{} makes an illegal move: {legs}", colour_name(side)),
+                            let r = loses(
+                                side,
+                                format!("makes an illegal move: {legs}"),
                                 Ending::IllegalMove,
                                 texts,
                             );
@@ -150,12 +144,7 @@ pub fn play(engines: [&mut EngineProcess; 2], setup: Setup) -> Result<Record, St
                     }
                 }
                 EngineLine::Resign => {
-                    let r = end(
-                        Score::from_winner(Some(opponent)),
-                        format!("{} resigns", colour_name(side)),
-                        Ending::Resignation,
-                        texts,
-                    );
+                    let r = loses(side, "resigns".into(), Ending::Resignation, texts);
                     return Ok(finish(engines, r));
                 }
                 EngineLine::OfferDraw => {
@@ -199,12 +188,7 @@ pub fn play(engines: [&mut EngineProcess; 2], setup: Setup) -> Result<Record, St
         };
         let used = t0.elapsed();
         if used > clocks[side] + GRACE {
-            let r = end(
-                Score::from_winner(Some(opponent)),
-                format!("{} loses on time", colour_name(side)),
-                Ending::Time,
-                texts,
-            );
+            let r = loses(side, "loses on time".into(), Ending::Time, texts);
             return Ok(finish(engines, r));
         }
         made[side] += 1;
