@@ -2,44 +2,51 @@
 # Strength matches of Alfil against other variant engines (Debian packages fairymax, sjaakii,
 # fairy-stockfish), refereed by `alfil match`, and a table of the results.
 #
-#   bench/strength.sh [GAMES] [TC]        # defaults: 200 games a match at 10+0.1
+#   bench/strength.sh [GAMES] [TC] [RANDOM_PLIES]   # defaults: 200 games a match at 10+0.1, 4 plies
+#   JOBS=2 bench/strength.sh                        # run two matches at a time
+#   MATCHES="fairymax:chess sjaakii:shogi" bench/strength.sh   # only these matches
 #
+# Each pair of games starts from the same RANDOM_PLIES random moves, played once with each colour.
+# Alfil runs with one thread. The binary is copied first, so rebuilding during the matches is safe.
 # Install the opponents with: apt-get install fairymax sjaakii fairy-stockfish
-# A match is skipped (and says why) when its engine or variant is missing.
+# A match is skipped (and says why) when its engine is missing.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 GAMES="${1:-200}"
 TC="${2:-10+0.1}"
-cargo build --release --quiet
-ALFIL="$PWD/target/release/alfil"
-OUT="$(mktemp -d)"
+PLIES="${3:-4}"
+JOBS="${JOBS:-1}"
+MATCHES="${MATCHES:-fairymax:chess fairymax:capablanca fairymax:shatranj sjaakii:chess \
+sjaakii:capablanca sjaakii:xiangqi sjaakii:shogi fairy-stockfish:chess fairy-stockfish:capablanca}"
+OUT="${OUT:-$(mktemp -d)}"
+mkdir -p "$OUT"
+cargo build --release --quiet || exit 1
+cp target/release/alfil "$OUT/alfil"
+ALFIL="$OUT/alfil"
 
-MATCHES=(
-    "fairymax /usr/games/fairymax chess"
-    "fairymax /usr/games/fairymax capablanca"
-    "fairymax /usr/games/fairymax shatranj"
-    "sjaakii /usr/games/sjaakii chess"
-    "sjaakii /usr/games/sjaakii capablanca"
-    "sjaakii /usr/games/sjaakii xiangqi"
-    "sjaakii /usr/games/sjaakii shogi"
-    "fairy-stockfish /usr/games/fairy-stockfish chess"
-    "fairy-stockfish /usr/games/fairy-stockfish capablanca"
-)
+play() {
+    local name="${1%%:*}" variant="${1#*:}"
+    local engine="/usr/games/$name" log="$OUT/$name-$variant.txt"
+    if ! [ -x "$engine" ]; then
+        echo "skipped: $engine is not installed" >"$log.err"
+        return
+    fi
+    "$ALFIL" match --variant "$variant" --engine "$ALFIL" --engine "$engine" --games "$GAMES" \
+        --tc "$TC" --random-plies "$PLIES" --pgn "$OUT/$name-$variant.pgn" >"$log" 2>"$log.err"
+}
+export -f play
+export OUT ALFIL GAMES TC PLIES
+# shellcheck disable=SC2086
+printf '%s\n' $MATCHES | xargs -P "$JOBS" -I{} bash -c 'play {}'
 
 printf '%-16s %-11s %6s %-11s %-8s %s\n' opponent variant games W/D/L score "Elo (95%)"
-for m in "${MATCHES[@]}"; do
-    read -r name engine variant <<<"$m"
-    log="$OUT/$name-$variant.txt"
-    if ! [ -x "$engine" ]; then
-        printf '%-16s %-11s skipped: %s is not installed\n' "$name" "$variant" "$engine"
-        continue
-    fi
-    if ! "$ALFIL" match --variant "$variant" --engine "$ALFIL" --engine "$engine" \
-        --games "$GAMES" --tc "$TC" --pgn "$OUT/$name-$variant.pgn" >"$log" 2>"$log.err"; then
+for m in $MATCHES; do
+    name="${m%%:*}" variant="${m#*:}" log="$OUT/$name-$variant.txt"
+    wdl=$(sed -n 's/^W\/D\/L: //p' "$log" 2>/dev/null)
+    if [ -z "$wdl" ]; then
         printf '%-16s %-11s failed: %s\n' "$name" "$variant" "$(tail -n 1 "$log.err")"
         continue
     fi
-    wdl=$(sed -n 's/^W\/D\/L: //p' "$log")
     score=$(sed -n 's/^Score: \([^ ]*\) .*/\1/p' "$log")
     elo=$(sed -n 's/.*Elo difference: //p' "$log")
     printf '%-16s %-11s %6s %-11s %-8s %s\n' "$name" "$variant" "$GAMES" "$wdl" "$score" "$elo"

@@ -81,11 +81,12 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
     let progress = Progress::new(args.games);
     for i in 0..args.games {
         let first_colour = i % 2;
-        let (game, fen) = openings.game(&tables, i / 2);
+        let opening = openings.opening(&tables, i / 2);
         let setup = Setup {
-            game,
+            game: opening.game,
             xboard_variant: &variant_name,
-            fen,
+            fen: opening.fen,
+            opening: opening.moves,
             control: &control,
         };
         let (a, b) = engines.split_at_mut(1);

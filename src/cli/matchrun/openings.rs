@@ -1,10 +1,20 @@
 //! Start positions for a match: FENs from a file (one a line, `#` comments), or the variant's
-//! start position after a few random legal moves; each is played twice, colours reversed.
+//! start position after a few random legal moves (sent to the engines as moves, so engines
+//! without `setboard` can play them too); each is played twice, colours reversed.
 
 use std::sync::Arc;
 
 use crate::game::Game;
 use crate::movegen::tables::Tables;
+use crate::position::RankStyle;
+
+/// Where one game pair starts: the game, its FEN (None: the variant's start position) and the
+/// moves already played from there, in the protocol's notation.
+pub struct Opening {
+    pub game: Game,
+    pub fen: Option<String>,
+    pub moves: Vec<String>,
+}
 
 /// Where games start.
 pub enum Openings {
@@ -32,39 +42,51 @@ impl Openings {
         Ok(Openings::Fens(fens))
     }
 
-    /// The starting game and its FEN (None: the variant's start position) of game pair `pair`.
-    pub fn game(&self, tables: &Arc<Tables>, pair: usize) -> (Game, Option<String>) {
+    /// The opening of game pair `pair`.
+    pub fn opening(&self, tables: &Arc<Tables>, pair: usize) -> Opening {
+        let start = || Opening {
+            game: Game::new(tables.clone()),
+            fen: None,
+            moves: Vec::new(),
+        };
         match self {
-            Openings::Start => (Game::new(tables.clone()), None),
+            Openings::Start => start(),
             Openings::Fens(fens) => {
                 let fen = &fens[pair % fens.len()];
-                let game = Game::from_fen(tables.clone(), fen)
-                    .unwrap_or_else(|_| Game::new(tables.clone()));
-                (game, Some(fen.clone()))
+                match Game::from_fen(tables.clone(), fen) {
+                    Ok(game) => Opening {
+                        game,
+                        fen: Some(fen.clone()),
+                        moves: Vec::new(),
+                    },
+                    Err(_) => start(),
+                }
             }
             Openings::Random { plies, seed } => {
                 let mut rng = seed ^ (pair as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
                 for _ in 0..100 {
                     let mut game = Game::new(tables.clone());
+                    let mut moves = Vec::new();
                     let mut ok = true;
                     for _ in 0..*plies {
-                        let moves = game.legal_moves();
-                        if moves.is_empty() || game.result().is_some() {
+                        let legal = game.legal_moves();
+                        if legal.is_empty() || game.result().is_some() {
                             ok = false;
                             break;
                         }
-                        let pick = next(&mut rng) as usize % moves.len();
-                        game.play(moves[pick]);
+                        let mv = legal[next(&mut rng) as usize % legal.len()];
+                        moves.push(game.move_text(mv, RankStyle::XBoard));
+                        game.play(mv);
                     }
                     if ok && game.result().is_none() {
-                        let fen = game.pos.to_fen();
-                        return (
-                            Game::from_fen(tables.clone(), &fen).unwrap_or(game),
-                            Some(fen),
-                        );
+                        return Opening {
+                            game,
+                            fen: None,
+                            moves,
+                        };
                     }
                 }
-                (Game::new(tables.clone()), None)
+                start()
             }
         }
     }

@@ -47,6 +47,8 @@ pub struct Setup<'a> {
     /// The name the engines know the variant by.
     pub xboard_variant: &'a str,
     pub fen: Option<String>,
+    /// Moves already played from the start, sent to the engines in force mode.
+    pub opening: Vec<String>,
     pub control: &'a TimeControl,
 }
 
@@ -62,7 +64,7 @@ pub fn play(engines: [&mut EngineProcess; 2], setup: Setup) -> Result<Record, St
     let mut made = [0u32; 2];
     let mut started = [false; 2];
     let mut offered = [false; 2];
-    let mut texts: Vec<String> = Vec::new();
+    let mut texts: Vec<String> = setup.opening.clone();
     let colour_name = |c: usize| if c == 0 { "White" } else { "Black" };
     let end = |score: Score, reason: String, ending: Ending, moves: Vec<String>| Record {
         score,
@@ -102,8 +104,8 @@ pub fn play(engines: [&mut EngineProcess; 2], setup: Setup) -> Result<Record, St
         }
         e.send(&format!("time {}", clocks[side].as_millis() / 10));
         e.send(&format!("otim {}", clocks[opponent].as_millis() / 10));
-        if let Some(last) = texts.last() {
-            e.send_move(last);
+        if texts.len() > setup.opening.len() {
+            e.send_move(&texts[texts.len() - 1]);
         }
         if !started[side] {
             e.send("go");
@@ -199,7 +201,8 @@ pub fn play(engines: [&mut EngineProcess; 2], setup: Setup) -> Result<Record, St
     }
 }
 
-/// Bring an engine to the start position in force mode.
+/// Bring an engine to the start position, and through the opening moves, in force mode. No
+/// `computer`: it is optional, and Fairy-Max 5.0b (Debian) crashes on it about half the time.
 fn prepare(e: &mut EngineProcess, setup: &Setup) -> Result<(), String> {
     e.send("new");
     if setup.xboard_variant != "normal" {
@@ -208,7 +211,6 @@ fn prepare(e: &mut EngineProcess, setup: &Setup) -> Result<(), String> {
     e.send(&format!("level {}", setup.control.level_args()));
     e.send("easy");
     e.send("nopost");
-    e.send("computer");
     e.send("force");
     if let Some(fen) = &setup.fen {
         if !e.features.setboard {
@@ -218,6 +220,9 @@ fn prepare(e: &mut EngineProcess, setup: &Setup) -> Result<(), String> {
             ));
         }
         e.send(&format!("setboard {fen}"));
+    }
+    for m in &setup.opening {
+        e.send_move(m);
     }
     e.sync(Duration::from_secs(30)).map(|_| ())
 }
