@@ -532,3 +532,14 @@ fn never_panics_on_broken_text() {
         }
     }
 }
+
+#[test]
+fn flipping_and_in_place_promotion_fields() {
+    let text = base_with(r#"moves: "N")"#, r#"moves: "N", demotes: OnMove)"#);
+    expect_error(&text, "OnMove", 0, "`demotes` needs `promoted_of`");
+    let text = base_with(r#"moves: "N")"#, r#"moves: "N", demotes: Never)"#);
+    expect_error(&text, "Never", 5, "expected one of `OnMove`, `OnCapture`");
+    let steps = r#"choices: "QRBN", in_place: (steps: "F'"))"#;
+    let text = base_with(r#"choices: "QRBN")"#, steps);
+    expect_error(&text, "F'\"", 1, "expected a modifier or an atom letter");
+}

@@ -1,7 +1,9 @@
 //! Game ends checked before any move is generated: once one holds, the side to move has no
 //! moves (as in Fairy-Stockfish, so perft counts stop there). Extinction (including the bare
-//! king), a piece reaching its flag zone, and the n-th check.
+//! king), a piece reaching its flag zone (where the rule says so, only if it is not attacked
+//! there), and the n-th check.
 
+use super::attack::attacked;
 use super::legal::generate_ignoring_ends;
 use super::tables::code;
 use crate::game::{colour_name, GameEnd};
@@ -79,6 +81,7 @@ pub fn immediate_end(pos: &Position) -> Option<GameEnd> {
                 code::is_piece(p)
                     && code::colour(p) == c
                     && f.piece.is_none_or(|k| code::kind(p) == k)
+                    && !(f.safe && attacked(pos, sq, c ^ 1))
             })
         };
         let (ours, theirs) = (arrived(us), arrived(us ^ 1));

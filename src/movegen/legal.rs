@@ -1,6 +1,6 @@
 //! Legal moves: none once the game has ended by an immediate rule; otherwise pseudo-legal
 //! moves (with gating variants added) filtered by royal safety, then by the variant's special
-//! rules (no checking drops, no checking moves, explosions, compulsory capture).
+//! rules (no checking drops, no checking moves or promotions, explosions, compulsory capture).
 //!
 //! With one royal piece not in check, a move of another piece is legal without a test unless
 //! that piece is pinned to the royal by a slider, or its squares can open or fill a hopper's
@@ -14,6 +14,7 @@ use super::ends::immediate_end;
 use super::moves::{Move, GATE_ON_PARTNER, NO_SQUARE};
 use super::pseudo;
 use super::tables::code;
+use super::Sink;
 use crate::position::{Position, BIKJANG};
 
 /// The legal moves of the side to move, into `out` (cleared first).
@@ -48,6 +49,9 @@ pub fn generate_ignoring_ends(pos: &mut Position, out: &mut Vec<Move>) {
     if !pos.tables.rules.checking {
         out.retain(|&mv| !gives_check(pos, mv));
     }
+    if pos.tables.rules.restricted_promotions {
+        out.retain(|&mv| promotion_allowed(pos, mv));
+    }
     if pos.tables.rules.pass || pos.tables.rules.bikjang {
         passes_and_bikjang(pos, out);
     }
@@ -75,6 +79,45 @@ fn passes_and_bikjang(pos: &mut Position, out: &mut Vec<Move>) {
     let royals = pos.royals(us);
     if pos.tables.rules.pass && royals.len() == 1 && (bikjang || !in_check(pos, us)) {
         out.push(Move::new(royals[0], royals[0]));
+    }
+}
+
+/// Sittuyin's limits on a promotion: it may not give check, and the promoted piece may not
+/// attack an enemy piece where it lands (where the variant says so).
+fn promotion_allowed(pos: &mut Position, mv: Move) -> bool {
+    if mv.promotion_type().is_none() {
+        return true;
+    }
+    let tables = pos.tables.clone();
+    let rule = tables.pieces[code::kind(pos.at(mv.from))]
+        .promotion
+        .as_ref()
+        .and_then(|p| p.in_place.as_ref());
+    let Some(rule) = rule else {
+        return true;
+    };
+    pos.make(mv);
+    let checks = rule.no_check && in_check(pos, pos.side());
+    let attacks = rule.no_attack && {
+        let mut finder = EnemyFinder { pos, found: false };
+        pseudo::piece_moves(pos, mv.to, &mut finder);
+        finder.found
+    };
+    pos.unmake();
+    !checks && !attacks
+}
+
+/// A sink that notes whether any move lands on a piece of the side to move.
+struct EnemyFinder<'a> {
+    pos: &'a Position,
+    found: bool,
+}
+
+impl Sink for EnemyFinder<'_> {
+    fn push(&mut self, mv: Move) -> bool {
+        let p = self.pos.at(mv.to);
+        self.found = code::is_piece(p) && code::colour(p) == self.pos.side();
+        !self.found
     }
 }
 

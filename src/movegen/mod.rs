@@ -1,8 +1,9 @@
 //! Move generation: one generic generator driven by the compiled tables (`pseudo`,
-//! `multileg`, `castling`), the check test (`attack`) and the legality filter (`legal`).
+//! `multileg`, `castling`, `drops`), the check test (`attack`) and the legality filter (`legal`).
 
 pub mod attack;
 pub mod castling;
+pub mod drops;
 pub mod ends;
 pub mod legal;
 pub mod moves;

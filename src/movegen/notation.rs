@@ -1,9 +1,11 @@
 //! Move text in and out, in CECP coordinate notation: `e2e4`, `e7e8q`, shogi-style promotion
-//! to a piece's promoted form as `+`, castling as the king's move (`e1g1`, or `O-O`/`O-O-O` in
-//! Chess960-style variants and whenever the king stays put), multi-leg moves as legs through
-//! their victims (`d4e5,e5f6`), a pass as `@@@@`, drops as `P@e4` (upper-case letter for both
-//! colours), Seirawan gating as a suffix letter (`e1g1h`; gating on the castling partner's
-//! square is written from the partner's square, `h1e1h`). Reading accepts those forms and the
+//! to a piece's promoted form as `+` and a promoted piece's reversion as `-` (kyoto shogi), a
+//! sittuyin promotion in place as `g3g3f`, castling as the king's move (`e1g1`, or
+//! `O-O`/`O-O-O` in Chess960-style variants and whenever the king stays put), multi-leg moves
+//! as legs through their victims (`d4e5,e5f6`), a pass as `@@@@`, drops as `P@e4` (upper-case
+//! letter for both colours; `+P@e4` drops a piece's promoted form), Seirawan gating as a suffix
+//! letter (`e1g1h`; gating on the castling partner's square is written from the partner's
+//! square, `h1e1h`). Reading accepts those forms and the
 //! alternatives GUIs send (king-takes-rook castling, upper-case promotion letters, `=` for a
 //! declined promotion).
 
@@ -16,7 +18,13 @@ pub fn move_text(pos: &Position, mv: Move, style: RankStyle) -> String {
     let geo = pos.geo();
     let name = |sq: u16| geo.name(sq, style);
     if let Some(kind) = mv.drop_type() {
-        return format!("{}@{}", pos.tables.pieces[kind].letter, name(mv.to));
+        let pieces = &pos.tables.pieces;
+        return match pieces[kind].promoted_of {
+            Some(base) if pos.tables.hand.drop_promoted => {
+                format!("+{}@{}", pieces[base].letter, name(mv.to))
+            }
+            _ => format!("{}@{}", pieces[kind].letter, name(mv.to)),
+        };
     }
     let gate = mv
         .gate_type()
@@ -41,7 +49,7 @@ pub fn move_text(pos: &Position, mv: Move, style: RankStyle) -> String {
         text.extend(gate);
         return text;
     }
-    if mv.from == mv.to && mv.kills.iter().all(|&k| k == NO_SQUARE) {
+    if mv.from == mv.to && mv.kills.iter().all(|&k| k == NO_SQUARE) && mv.promotion == 0 {
         return "@@@@".into();
     }
     let locust: Vec<u16> = if is_en_passant(pos, mv) {
@@ -64,6 +72,8 @@ pub fn move_text(pos: &Position, mv: Move, style: RankStyle) -> String {
         let mover = code::kind(pos.at(mv.from));
         if pos.tables.pieces[t].promoted_of == Some(mover) {
             text.push('+');
+        } else if pos.tables.pieces[mover].promoted_of == Some(t) {
+            text.push('-');
         } else {
             text.push(pos.tables.pieces[t].letter.to_ascii_lowercase());
         }

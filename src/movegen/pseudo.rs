@@ -3,22 +3,31 @@
 //! initial-only moves), wrapping rays, and the hand-off to the multi-leg walker and castling.
 
 use super::moves::{Move, NO_SQUARE};
-use super::tables::{code, ColourMoves, PieceInfo, RayT, SqBits};
-use super::{castling, multileg, Sink};
+use super::tables::{code, ColourMoves, PieceInfo, PromotionT, RayT, SqBits};
+use super::{castling, drops, multileg, Sink};
 use crate::betza::compile::flags;
 use crate::position::Position;
+use crate::variant::schema::Demotion;
 
-/// All pseudo-legal moves of the side to move.
+/// All pseudo-legal moves of the side to move (only drops while it must drop).
 pub fn generate<S: Sink>(pos: &Position, sink: &mut S) {
     let side = pos.side();
-    for i in 0..pos.pieces(side).len() {
-        let from = pos.pieces(side)[i];
-        if !piece_moves(pos, from, sink) {
+    let tables = &pos.tables;
+    let must_drop =
+        tables.hand.must_drop && (0..tables.pieces.len()).any(|k| pos.in_hand(side, k) > 0);
+    if !must_drop {
+        for i in 0..pos.pieces(side).len() {
+            let from = pos.pieces(side)[i];
+            if !piece_moves(pos, from, sink) {
+                return;
+            }
+        }
+        if !castling::generate(pos, sink) {
             return;
         }
     }
-    if castling::generate(pos, sink) && pos.tables.hand.drops {
-        drops(pos, sink);
+    if tables.hand.drops {
+        drops::drops(pos, sink);
     }
 }
 
@@ -42,6 +51,50 @@ pub fn piece_moves<S: Sink>(pos: &Position, from: u16, sink: &mut S) -> bool {
     }
     if info.needs_dedup || info.zone_moves.is_some() {
         sink.dedup_since(mark);
+    }
+    match info.promotion.as_ref() {
+        Some(promo) if promo.in_place.is_some() => {
+            in_place_promotions(pos, from, colour, kind, promo, sink)
+        }
+        _ => true,
+    }
+}
+
+/// Sittuyin-style promotions of the piece on `from`: where it stands (in the zone, or anywhere
+/// if it is the side's last of its kind and the rule allows), into each choice within the
+/// limits, in place or with one of the promotion steps onto an empty square.
+fn in_place_promotions<S: Sink>(
+    pos: &Position,
+    from: u16,
+    colour: usize,
+    kind: usize,
+    promo: &PromotionT,
+    sink: &mut S,
+) -> bool {
+    let Some(rule) = promo.in_place.as_ref() else {
+        return true;
+    };
+    let anywhere = rule.last_anywhere && pos.count(colour, kind) == 1;
+    if !anywhere && !promo.zone[colour].has(from) {
+        return true;
+    }
+    for &choice in &promo.choices[colour] {
+        if pos.count(colour, choice as usize - 1) >= promo.limits[choice as usize - 1] {
+            continue;
+        }
+        let promote = |to: u16| Move {
+            promotion: choice,
+            ..Move::new(from, to)
+        };
+        if !sink.push(promote(from)) {
+            return false;
+        }
+        for &off in &rule.steps[colour] {
+            let to = (from as i16 + off) as u16;
+            if pos.at(to) == code::EMPTY && !sink.push(promote(to)) {
+                return false;
+            }
+        }
     }
     true
 }
@@ -157,9 +210,22 @@ pub fn emit<S: Sink>(
         return true;
     }
     let mv = Move::with_kills(from, to, kills);
+    let captures = code::is_piece(victim)
+        || kills
+            .iter()
+            .any(|&k| k != NO_SQUARE && code::is_piece(pos.at(k)));
+    if let (Some(demotion), Some(base)) = (info.demotes, info.promoted_of) {
+        if demotion == Demotion::OnMove || captures {
+            return sink.push(Move {
+                promotion: base as u8 + 1,
+                ..mv
+            });
+        }
+    }
     let dead_end = pos.tables.hand.immobility_illegal && info.dead[colour].has(to);
     let en_passant = kills[0] != NO_SQUARE && kills[0] == pos.ep_victim() && victim == code::EMPTY;
-    if let Some(promo) = info.promotion.as_ref().filter(|_| !en_passant) {
+    let promotes = |p: &&PromotionT| !en_passant && p.in_place.is_none() && (captures || !p.on_capture);
+    if let Some(promo) = info.promotion.as_ref().filter(promotes) {
         if promo.zone[colour].has(to) || (promo.from_zone && promo.zone[colour].has(from)) {
             let types = pos.tables.pieces.len();
             for &choice in &promo.choices[colour] {
@@ -186,40 +252,6 @@ pub fn emit<S: Sink>(
         return true;
     }
     sink.push(mv)
-}
-
-/// Drops of the side to move: each piece type in hand on each empty square of its drop zone,
-/// except where it would exceed its per-file limit or could never move again.
-pub fn drops<S: Sink>(pos: &Position, sink: &mut S) -> bool {
-    let tables = &pos.tables;
-    let us = pos.side();
-    for (kind, info) in tables.pieces.iter().enumerate() {
-        if pos.in_hand(us, kind) == 0 {
-            continue;
-        }
-        let own = code::piece(kind, us);
-        for &sq in &tables.board_squares {
-            if pos.at(sq) != code::EMPTY || !info.drop_zone[us].has(sq) {
-                continue;
-            }
-            if tables.hand.immobility_illegal && info.dead[us].has(sq) {
-                continue;
-            }
-            if info.drop_file_limit > 0 {
-                let (file, _) = pos.geo().coords(sq);
-                let on_file = (0..pos.geo().ranks)
-                    .filter(|&r| pos.at(pos.geo().square(file, r)) == own)
-                    .count();
-                if on_file >= info.drop_file_limit as usize {
-                    continue;
-                }
-            }
-            if !sink.push(Move::drop(kind, sq)) {
-                return false;
-            }
-        }
-    }
-    true
 }
 
 #[inline]

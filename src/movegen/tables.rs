@@ -8,6 +8,7 @@ use crate::betza::compile::{
     compile, flags, Castle, CompiledPiece, MultiLeg, PieceMoves, UNLIMITED,
 };
 use crate::position::geometry::Geometry;
+use crate::variant::schema::Demotion;
 use crate::variant::{SquareSet, Variant};
 
 /// A set of padded-board squares.
@@ -96,6 +97,20 @@ pub struct PromotionT {
     pub only_captured: bool,
     /// Per piece type: at most this many on the board after promoting (u16::MAX = no limit).
     pub limits: Vec<u16>,
+    /// Only on a capturing move.
+    pub on_capture: bool,
+    /// Sittuyin-style promotion as a move of its own (ordinary moves do not promote).
+    pub in_place: Option<InPlaceT>,
+}
+
+/// Promotion in place or by a step, on padded squares.
+#[derive(Clone, Debug)]
+pub struct InPlaceT {
+    /// Offsets of the steps that may go with the promotion, per colour.
+    pub steps: [Vec<i16>; 2],
+    pub last_anywhere: bool,
+    pub no_check: bool,
+    pub no_attack: bool,
 }
 
 /// Everything the generator knows about one piece type.
@@ -116,6 +131,10 @@ pub struct PieceInfo {
     /// The type that goes to the capturer's hand when it is captured (itself, or its unpromoted
     /// form).
     pub hand_type: usize,
+    /// When, as a promoted piece, it turns back into `promoted_of` by itself.
+    pub demotes: Option<Demotion>,
+    /// Drops keep this type on both square colours (placement's bishops).
+    pub drop_opposite_colours: bool,
     /// The type this is the promoted form of (FEN `+X`).
     pub promoted_of: Option<usize>,
     /// Squares, per colour, where it may be dropped.
@@ -144,6 +163,8 @@ pub struct PieceInfo {
 #[derive(Clone, Debug, Default)]
 pub struct GenRules {
     pub must_capture: bool,
+    /// Some piece's promotions may not give check or attack (sittuyin).
+    pub restricted_promotions: bool,
     pub duple_check: bool,
     /// Moves that give check are allowed.
     pub checking: bool,
@@ -177,6 +198,10 @@ pub struct HandRules {
     pub gating: bool,
     /// Rank (per colour) of the pieces that can gate.
     pub gating_rank: [u8; 2],
+    /// A piece in hand may also be dropped as its promoted form.
+    pub drop_promoted: bool,
+    /// While a side has pieces in hand it may only drop.
+    pub must_drop: bool,
 }
 
 /// Shape of a reverse attack entry.
@@ -236,6 +261,8 @@ pub struct CastlingT {
     pub queenside_partner_file: u8,
     /// Rank per colour.
     pub rank: [u8; 2],
+    /// Rights come from drops: a king dropped on this file of the rank (see the variant).
+    pub dropped_king_file: Option<u8>,
 }
 
 /// Zobrist keys.
@@ -362,8 +389,11 @@ impl Tables {
             ];
             let may_be_stuck = variant.hand.immobility_illegal && !dead[0].is_empty();
             let restricted = !p.no_screen.is_empty() || !p.no_capture.is_empty();
-            let promotes =
-                p.promotion.is_some() || may_be_stuck || p.confine.is_some() || restricted;
+            let promotes = p.promotion.is_some()
+                || p.demotes.is_some()
+                || may_be_stuck
+                || p.confine.is_some()
+                || restricted;
             let moves = [
                 colour_moves(&geo, &c.colours[0], promotes),
                 colour_moves(&geo, &c.colours[1], promotes),
@@ -385,6 +415,16 @@ impl Tables {
                             .map_or(u16::MAX, |l| l.1.min(u16::MAX as u32 - 1) as u16)
                     })
                     .collect(),
+                on_capture: pr.on_capture,
+                in_place: pr.in_place.as_ref().map(|ip| {
+                    let steps = compile(&ip.steps).expect("promotion steps compiled when loaded");
+                    InPlaceT {
+                        steps: [0, 1].map(|c| colour_moves(&geo, &steps.colours[c], false).leaps),
+                        last_anywhere: ip.last_anywhere,
+                        no_check: ip.no_check,
+                        no_attack: ip.no_attack,
+                    }
+                }),
             });
             let zones =
                 |z: &[SquareSet; 2]| [SqBits::from_set(&geo, &z[0]), SqBits::from_set(&geo, &z[1])];
@@ -395,6 +435,8 @@ impl Tables {
                 resets_counter: p.promotion.is_some(),
                 hand_type: p.promoted_of.unwrap_or(index),
                 promoted_of: p.promoted_of,
+                demotes: p.demotes,
+                drop_opposite_colours: p.drop_opposite_colours,
                 drop_zone: {
                     let zone = p.drop_zone.as_ref().map_or([board_squares; 2], zones);
                     match p.confine.as_ref().map(zones) {
@@ -453,6 +495,12 @@ impl Tables {
             |z: &[SquareSet; 2]| [SqBits::from_set(&geo, &z[0]), SqBits::from_set(&geo, &z[1])];
         let gen_rules = GenRules {
             must_capture: rules.must_capture,
+            restricted_promotions: variant.pieces.iter().any(|p| {
+                p.promotion
+                    .as_ref()
+                    .and_then(|pr| pr.in_place.as_ref())
+                    .is_some_and(|ip| ip.no_check || ip.no_attack)
+            }),
             duple_check: rules.duple_check,
             checking: rules.checking,
             check_count: rules.check_count,
@@ -479,6 +527,7 @@ impl Tables {
             kingside_partner_file: c.kingside_partner_file,
             queenside_partner_file: c.queenside_partner_file,
             rank: [c.rank, variant.ranks - 1 - c.rank],
+            dropped_king_file: c.dropped_king_file,
         });
         let codes = 2 + 2 * pieces.len();
         let mut seed = 0x0123_4567_89AB_CDEFu64 ^ variant.name.len() as u64;
@@ -505,6 +554,8 @@ impl Tables {
                 immobility_illegal: variant.hand.immobility_illegal,
                 gating: variant.hand.gating,
                 gating_rank: [0, variant.ranks - 1],
+                drop_promoted: variant.hand.drop_promoted,
+                must_drop: variant.hand.must_drop,
             },
             board_squares: geo.squares().collect(),
             start_counts: Vec::new(),

@@ -488,7 +488,8 @@ impl Position {
                     } else {
                         letter.to_ascii_lowercase()
                     });
-                    if self.promoted_from(geo.square(file, rank)).is_some()
+                    if self.tables.hand.captures_to_hand
+                        && self.promoted_from(geo.square(file, rank)).is_some()
                         && info.promoted_of.is_none()
                     {
                         out.push('~');

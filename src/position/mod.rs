@@ -10,6 +10,8 @@ pub mod geometry;
 
 use std::sync::Arc;
 
+use arrayvec::ArrayVec;
+
 use crate::betza::compile::pass_over;
 use crate::movegen::moves::{Move, MoveKind, GATE_ON_PARTNER, NO_SQUARE};
 use crate::movegen::tables::{code, Tables};
@@ -388,9 +390,21 @@ impl Position {
             }
             MoveKind::Drop => {
                 let kind = mv.promotion as usize - 1;
-                self.change_hand(us, kind, -1);
-                self.change(mv.to, code::piece(kind, us), false, 0);
-                if self.tables.pieces[kind].resets_counter {
+                let info = &self.tables.pieces[kind];
+                let resets = info.resets_counter;
+                let from_hand = match info.promoted_of {
+                    Some(base) if self.tables.hand.drop_promoted => base,
+                    _ => kind,
+                };
+                let mark = if from_hand == kind {
+                    0
+                } else {
+                    from_hand as u8 + 1
+                };
+                self.change_hand(us, from_hand, -1);
+                self.change(mv.to, code::piece(kind, us), false, mark);
+                self.castling_rights_from_drop(kind, mv.to);
+                if resets {
                     self.halfmove = 0;
                 }
             }
@@ -410,7 +424,9 @@ impl Position {
                     self.capture(mv.to, us);
                 }
                 let mover_promoted = self.promoted[mv.from as usize];
+                let base = self.tables.pieces[code::kind(piece)].promoted_of;
                 let (placed, promoted) = match mv.promotion_type() {
+                    Some(t) if base == Some(t) => (code::piece(t, us), 0),
                     Some(t) => (code::piece(t, us), code::kind(piece) as u8 + 1),
                     None => (piece, mover_promoted),
                 };
@@ -439,9 +455,48 @@ impl Position {
             self.checks[us] = self.checks[us].saturating_add(1);
         }
         if self.tables.rules.pass || self.tables.rules.bikjang {
-            let passed =
-                mv.kind == MoveKind::Normal && mv.to == mv.from && mv.kills[0] == NO_SQUARE;
+            let passed = mv.kind == MoveKind::Normal
+                && mv.to == mv.from
+                && mv.kills[0] == NO_SQUARE
+                && mv.promotion == 0;
             self.refresh_state(passed);
+        }
+    }
+
+    /// Castling rights that a drop creates where the variant takes them from drops: a king
+    /// dropped on its file of the castling rank, with partners on that rank's corners, or a
+    /// partner dropped on a corner next to such a king, is unmoved.
+    fn castling_rights_from_drop(&mut self, kind: usize, to: u16) {
+        let Some(rule) = self.tables.castling.as_ref() else {
+            return;
+        };
+        let Some(king_file) = rule.dropped_king_file else {
+            return;
+        };
+        let us = self.side;
+        let geo = self.tables.geo;
+        let (file, rank) = geo.coords(to);
+        if rank != rule.rank[us] {
+            return;
+        }
+        let (king, partners) = (rule.king, rule.partners);
+        let corners = [geo.square(0, rank), geo.square(geo.files - 1, rank)];
+        let is_partner = |p: u8| {
+            code::is_piece(p) && code::colour(p) == us && partners >> code::kind(p) & 1 != 0
+        };
+        let mut unmoved: ArrayVec<u16, 3> = ArrayVec::new();
+        if kind == king && file == king_file {
+            unmoved.push(to);
+            unmoved.extend(corners.into_iter().filter(|&c| is_partner(self.board[c as usize])));
+        } else if partners >> kind & 1 != 0
+            && corners.contains(&to)
+            && self.board[geo.square(king_file, rank) as usize] == code::piece(king, us)
+        {
+            unmoved.push(to);
+        }
+        for sq in unmoved {
+            let (piece, promoted) = (self.board[sq as usize], self.promoted[sq as usize]);
+            self.change(sq, piece, true, promoted);
         }
     }
 

@@ -8,7 +8,7 @@ use super::region::{file_index, parse_region};
 use super::schema::{Board, CastlingDef, HandDef, PieceDef, PromotionDef, RulesDef};
 use super::source::Source;
 use super::{
-    Blast, Castling, Extinction, Flag, GameValue, Hand, LoadError, PieceType, Promotion, Rules,
+    Blast, Castling, Extinction, Flag, GameValue, Hand, InPlace, LoadError, PieceType, Promotion, Rules,
     SquareSet, Variant, ZoneMoves,
 };
 use crate::betza;
@@ -216,14 +216,28 @@ fn merge_rules(m: &mut Merged, r: &RulesDef) {
     m.bikjang = r.bikjang.or(m.bikjang);
 }
 
+/// Field by field; the destructuring makes a new field a compile error until it is merged here.
 fn merge_hand(m: &mut HandDef, h: &HandDef) {
-    m.captures_to_hand = h.captures_to_hand.or(m.captures_to_hand);
-    m.drops = h.drops.or(m.drops);
-    m.demote_on_capture = h.demote_on_capture.or(m.demote_on_capture);
-    m.drop_checks = h.drop_checks.or(m.drop_checks);
-    m.immobility_illegal = h.immobility_illegal.or(m.immobility_illegal);
-    m.gating = h.gating.or(m.gating);
-    m.drop_mate_forbidden = h.drop_mate_forbidden.or(m.drop_mate_forbidden);
+    let HandDef {
+        captures_to_hand,
+        drops,
+        demote_on_capture,
+        drop_checks,
+        immobility_illegal,
+        gating,
+        drop_mate_forbidden,
+        drop_promoted,
+        must_drop,
+    } = *h;
+    m.captures_to_hand = captures_to_hand.or(m.captures_to_hand);
+    m.drops = drops.or(m.drops);
+    m.demote_on_capture = demote_on_capture.or(m.demote_on_capture);
+    m.drop_checks = drop_checks.or(m.drop_checks);
+    m.immobility_illegal = immobility_illegal.or(m.immobility_illegal);
+    m.gating = gating.or(m.gating);
+    m.drop_mate_forbidden = drop_mate_forbidden.or(m.drop_mate_forbidden);
+    m.drop_promoted = drop_promoted.or(m.drop_promoted);
+    m.must_drop = must_drop.or(m.must_drop);
 }
 
 fn board_size(source: &Source, board: &At<Board>) -> Result<(u8, u8), LoadError> {
@@ -396,6 +410,16 @@ fn piece(
             Some(text) => rule_letters(source, &path("no_capture"), text, letters)?.0,
             None => Vec::new(),
         },
+        demotes: match (d.demotes, promoted_of) {
+            (Some(_), None) => {
+                return Err(source.error_at(
+                    &path("demotes"),
+                    "`demotes` needs `promoted_of`: the piece it turns back into",
+                ))
+            }
+            (demotes, _) => demotes,
+        },
+        drop_opposite_colours: d.drop_opposite_colours.unwrap_or(false),
     })
 }
 
@@ -461,6 +485,7 @@ fn rules(leaf: &Source, r: &RulesDef, letters: &[char], dims: Dims) -> Result<Ru
                 zone,
                 value: f.value.unwrap_or(GameValue::Win),
                 reply: f.reply.unwrap_or(false),
+                safe: f.safe.unwrap_or(false),
             })
         }
         None => None,
@@ -528,6 +553,8 @@ fn hand_rules(leaf: &Source, h: &HandDef, letters: &[char]) -> Result<Hand, Load
         immobility_illegal: h.immobility_illegal.unwrap_or(false),
         gating: h.gating.unwrap_or(false),
         drop_mate_forbidden,
+        drop_promoted: h.drop_promoted.unwrap_or(false),
+        must_drop: h.must_drop.unwrap_or(false),
     })
 }
 
@@ -575,6 +602,22 @@ fn promotion(
         from_zone: p.from_zone.unwrap_or(false),
         only_captured: p.only_captured.unwrap_or(false),
         limits: promotion_limits(source, base, p, letters)?,
+        on_capture: p.on_capture.unwrap_or(false),
+        in_place: match &p.in_place {
+            Some(d) => {
+                let path = [base, &[Key("in_place"), Key("steps")]].concat();
+                let steps = betza::parse(&d.steps)
+                    .map_err(|e| source.error_in(&path, e.position, e.message))?;
+                Some(InPlace {
+                    steps_text: d.steps.clone(),
+                    steps,
+                    last_anywhere: d.last_anywhere.unwrap_or(false),
+                    no_check: d.no_check.unwrap_or(false),
+                    no_attack: d.no_attack.unwrap_or(false),
+                })
+            }
+            None => None,
+        },
     })
 }
 
@@ -684,5 +727,9 @@ fn castling(
             "queenside_partner_file",
             c.queenside_partner_file.unwrap_or('a'),
         )?,
+        dropped_king_file: match c.dropped_king_file {
+            Some(letter) => Some(file("dropped_king_file", letter)?),
+            None => None,
+        },
     })
 }

@@ -67,6 +67,10 @@ pub struct PieceType {
     pub no_screen: Vec<usize>,
     /// Piece types it may not capture.
     pub no_capture: Vec<usize>,
+    /// When, as a promoted piece, it turns back into its `promoted_of` form by itself.
+    pub demotes: Option<schema::Demotion>,
+    /// Its drops keep a side's pieces of this type on both square colours.
+    pub drop_opposite_colours: bool,
 }
 
 impl PieceType {
@@ -90,6 +94,8 @@ impl PieceType {
             zone_moves: None,
             no_screen: Vec::new(),
             no_capture: Vec::new(),
+            demotes: None,
+            drop_opposite_colours: false,
         }
     }
 }
@@ -113,6 +119,25 @@ pub struct Promotion {
     pub only_captured: bool,
     /// Only to a type while the side has fewer than this many of it on the board.
     pub limits: Vec<(usize, u32)>,
+    /// Only on a capturing move.
+    pub on_capture: bool,
+    /// Sittuyin-style promotion as a move of its own.
+    pub in_place: Option<InPlace>,
+}
+
+/// Promotion as a move of its own by a piece standing in the zone (sittuyin): in place, or
+/// with one step onto an empty square.
+#[derive(Clone, Debug)]
+pub struct InPlace {
+    pub steps_text: String,
+    /// The steps; only their single leaps count.
+    pub steps: Betza,
+    /// A side's last piece of the type may promote anywhere.
+    pub last_anywhere: bool,
+    /// A promotion may not give check.
+    pub no_check: bool,
+    /// The promoted piece may not attack an enemy piece where it lands.
+    pub no_attack: bool,
 }
 
 impl Promotion {
@@ -144,6 +169,9 @@ pub struct Castling {
     pub kingside_partner_file: u8,
     /// Same for a `Q` right, searching from this file towards the king (0 = the a-file).
     pub queenside_partner_file: u8,
+    /// Rights come from drops: a king dropped on this file of the castling rank may castle
+    /// with partners on the rank's corner squares.
+    pub dropped_king_file: Option<u8>,
 }
 
 /// Game-end rules that are not part of move generation.
@@ -226,6 +254,8 @@ pub struct Flag {
     pub value: GameValue,
     /// Black may answer White's arrival by arriving too (then it is a draw).
     pub reply: bool,
+    /// The arrival counts only while the piece is not attacked.
+    pub safe: bool,
 }
 
 /// Explosions on capture.
@@ -256,6 +286,10 @@ pub struct Hand {
     pub gating: bool,
     /// Piece type whose mating drop loses the game (not applied in perft).
     pub drop_mate_forbidden: Option<usize>,
+    /// A piece in hand may also be dropped as its promoted form.
+    pub drop_promoted: bool,
+    /// While a side has pieces in hand it may only drop.
+    pub must_drop: bool,
 }
 
 /// A loaded and validated variant.

@@ -104,6 +104,12 @@ pub struct HandDef {
     /// Letter of the piece type whose drop may not give mate (shogi's uchifuzume). Perft
     /// counts such drops; in a game the dropping side loses.
     pub drop_mate_forbidden: Option<char>,
+    /// A piece in hand may also be dropped as its promoted form, written `+P@e3` (kyoto and
+    /// micro shogi). Default false.
+    pub drop_promoted: Option<bool>,
+    /// While a side has pieces in hand it may only drop (placement's and sittuyin's setup
+    /// phase). Default false.
+    pub must_drop: Option<bool>,
 }
 
 /// Board size, at most 16x16.
@@ -154,6 +160,20 @@ pub struct PieceDef {
     pub no_screen: Option<String>,
     /// Letters of the piece types it may not capture (janggi's cannon: `C`).
     pub no_capture: Option<String>,
+    /// A promoted piece turns back into its `promoted_of` form by itself: `OnMove` on every
+    /// move (kyoto shogi), `OnCapture` when it captures (micro shogi).
+    pub demotes: Option<Demotion>,
+    /// Drops of this piece keep a side's pieces of this type on squares of different colours,
+    /// and every other drop leaves a square of each colour still needed for them (placement's
+    /// bishops). Default false.
+    pub drop_opposite_colours: Option<bool>,
+}
+
+/// When a promoted piece reverts by itself (see `PieceDef::demotes`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+pub enum Demotion {
+    OnMove,
+    OnCapture,
 }
 
 /// Moves a piece has in addition while it stands in a zone.
@@ -192,6 +212,26 @@ pub struct PromotionDef {
     /// Only while the side has fewer than this many of the type on the board, e.g.
     /// `{'K': 2}` (Spartan chess: at most two kings).
     pub limits: Option<std::collections::BTreeMap<char, u32>>,
+    /// Promote only on a capturing move (micro shogi, with `zone: "*"`). Default false.
+    pub on_capture: Option<bool>,
+    /// Promotion is a move of its own, made by a piece standing in the zone: it turns into the
+    /// choice where it stands, or after one step of this XBetza onto an empty square (sittuyin:
+    /// `"F"`); ordinary moves into the zone do not promote.
+    pub in_place: Option<InPlaceDef>,
+}
+
+/// Sittuyin-style promotion (see `PromotionDef::in_place`).
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct InPlaceDef {
+    /// XBetza of the steps that may go with the promotion (single leaps only).
+    pub steps: String,
+    /// A side's last piece of this type may promote on any square. Default false.
+    pub last_anywhere: Option<bool>,
+    /// A promotion may not give check. Default false.
+    pub no_check: Option<bool>,
+    /// The promoted piece may not attack an enemy piece where it lands. Default false.
+    pub no_attack: Option<bool>,
 }
 
 /// Castling as a variant rule. The king moves to the given file on its side, the partner lands
@@ -215,6 +255,10 @@ pub struct CastlingDef {
     pub kingside_partner_file: Option<char>,
     /// Same for a `Q` right (default `a`).
     pub queenside_partner_file: Option<char>,
+    /// Castling rights come from drops (placement): a king dropped on this file of the castling
+    /// rank may castle with partners on the corner squares of that rank, whether they are there
+    /// already or dropped there later.
+    pub dropped_king_file: Option<char>,
 }
 
 /// Game-end values and counting rules; each field defaults separately (checkmate `Loss`,
@@ -302,6 +346,9 @@ pub struct FlagDef {
     pub value: Option<GameValue>,
     /// Default false.
     pub reply: Option<bool>,
+    /// The arrival counts only while the piece is not attacked there (dobutsu's lion).
+    /// Default false.
+    pub safe: Option<bool>,
 }
 
 /// Explosions: a capture removes the capturer and every piece on the squares around the

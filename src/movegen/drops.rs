@@ -1,0 +1,117 @@
+//! Drops: pieces from the hand onto empty squares of their drop zones, with the per-file limit
+//! (nifu), the rule against pieces that could never move again, drops of a piece's promoted
+//! form (kyoto and micro shogi), and the square-colour rule that keeps room for colour-bound
+//! pieces still in hand (placement's bishops).
+
+use super::moves::Move;
+use super::tables::code;
+use super::Sink;
+use crate::position::Position;
+
+/// Drops of the side to move. Returns false if the sink asked to stop.
+pub fn drops<S: Sink>(pos: &Position, sink: &mut S) -> bool {
+    let tables = &pos.tables;
+    let us = pos.side();
+    for kind in 0..tables.pieces.len() {
+        if pos.in_hand(us, kind) == 0 {
+            continue;
+        }
+        if !drops_as(pos, kind, sink) {
+            return false;
+        }
+        if tables.hand.drop_promoted {
+            for form in 0..tables.pieces.len() {
+                if tables.pieces[form].promoted_of == Some(kind) && !drops_as(pos, form, sink) {
+                    return false;
+                }
+            }
+        }
+    }
+    true
+}
+
+/// Drops of a piece that enters the board as type `form`.
+fn drops_as<S: Sink>(pos: &Position, form: usize, sink: &mut S) -> bool {
+    let tables = &pos.tables;
+    let us = pos.side();
+    let info = &tables.pieces[form];
+    let own = code::piece(form, us);
+    let colour_bound = tables.pieces.iter().any(|p| p.drop_opposite_colours);
+    for &sq in &tables.board_squares {
+        if pos.at(sq) != code::EMPTY || !info.drop_zone[us].has(sq) {
+            continue;
+        }
+        if tables.hand.immobility_illegal && info.dead[us].has(sq) {
+            continue;
+        }
+        if info.drop_file_limit > 0 {
+            let (file, _) = pos.geo().coords(sq);
+            let on_file = (0..pos.geo().ranks)
+                .filter(|&r| pos.at(pos.geo().square(file, r)) == own)
+                .count();
+            if on_file >= info.drop_file_limit as usize {
+                continue;
+            }
+        }
+        if colour_bound && !leaves_colour_room(pos, form, sq) {
+            continue;
+        }
+        if !sink.push(Move::drop(form, sq)) {
+            return false;
+        }
+    }
+    true
+}
+
+/// Square colour: 0 for a1's, 1 for the other.
+fn shade(pos: &Position, sq: u16) -> usize {
+    let (file, rank) = pos.geo().coords(sq);
+    (file as usize + rank as usize) & 1
+}
+
+/// Whether dropping `form` on `sq` keeps the side's colour-bound pieces on different colours:
+/// a colour-bound piece may not join one of its kind on the same colour, and after any drop
+/// each colour the pieces still in hand need must keep a free square in their drop zone.
+fn leaves_colour_room(pos: &Position, form: usize, sq: u16) -> bool {
+    let tables = &pos.tables;
+    let us = pos.side();
+    for (kind, info) in tables.pieces.iter().enumerate() {
+        if !info.drop_opposite_colours {
+            continue;
+        }
+        let mut left = pos.in_hand(us, kind) as usize;
+        let mut used = [false; 2];
+        for &s in pos.pieces(us) {
+            if code::kind(pos.at(s)) == kind {
+                used[shade(pos, s)] = true;
+            }
+        }
+        if form == kind {
+            if used[shade(pos, sq)] {
+                return false;
+            }
+            used[shade(pos, sq)] = true;
+            left -= 1;
+        }
+        if left == 0 {
+            continue;
+        }
+        let mut free = [0usize; 2];
+        for &s in &tables.board_squares {
+            if s != sq && pos.at(s) == code::EMPTY && info.drop_zone[us].has(s) {
+                free[shade(pos, s)] += 1;
+            }
+        }
+        let needed = [0, 1].map(|c| !used[c]);
+        let count = needed.iter().filter(|&&n| n).count();
+        let room = if left >= count {
+            (0..2).all(|c| !needed[c] || free[c] > 0)
+        } else {
+            (0..2).any(|c| needed[c] && free[c] > 0)
+        };
+        if !room {
+            return false;
+        }
+    }
+    true
+}

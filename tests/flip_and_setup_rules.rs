@@ -1,0 +1,160 @@
+//! Rules that perft counts alone do not pin down: the move text and board effect of flipping
+//! pieces (kyoto and micro shogi), drops of a promoted form, sittuyin's promotions, the setup
+//! phase of placement and sittuyin (drops only, castling rights from drops, bishops on both
+//! colours) and dobutsu's lion that must arrive safely. Expected moves and positions are
+//! Fairy-Stockfish's (pyffish 0.0.90) for the same positions.
+
+use std::collections::BTreeSet;
+use std::sync::Arc;
+
+use alfil::game::Game;
+use alfil::movegen::tables::Tables;
+use alfil::position::RankStyle;
+use alfil::variant::load_by_name;
+
+fn game(variant: &str, fen: &str) -> Game {
+    let v = load_by_name(variant).unwrap_or_else(|e| panic!("{variant}: {e}"));
+    let tables = Tables::new(Arc::new(v)).expect("tables");
+    Game::from_fen(tables, fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
+}
+
+fn play(g: &mut Game, moves: &str) {
+    for text in moves.split_whitespace() {
+        let mv = g
+            .parse_move(text, RankStyle::FromOne)
+            .unwrap_or_else(|| panic!("{text} is not legal in {}", g.pos.to_fen()));
+        g.play(mv);
+    }
+}
+
+fn moves(g: &mut Game) -> BTreeSet<String> {
+    g.legal_moves()
+        .into_iter()
+        .map(|m| g.move_text(m, RankStyle::FromOne))
+        .collect()
+}
+
+fn set(texts: &str) -> BTreeSet<String> {
+    texts.split_whitespace().map(str::to_string).collect()
+}
+
+/// The board and holdings field of the game's FEN.
+fn board(g: &Game) -> String {
+    g.pos.to_fen().split_whitespace().next().unwrap().to_string()
+}
+
+#[test]
+fn kyoto_pieces_flip_on_every_move() {
+    let mut g = game("kyotoshogi", "p+nks+l/5/5/5/+LSK+NP[] w - - 0 1");
+    let expected = "a1a2- a1b2- b1a2+ b1b2+ b1c2+ c1b2 c1c2 c1d2 d1c2- d1d2- d1e2- e1e2+";
+    assert_eq!(moves(&mut g), set(expected));
+    play(&mut g, "e1e2+");
+    assert_eq!(board(&g), "p+nks+l/5/5/4+P/+LSK+N1[]");
+    play(&mut g, "a5a4+ e2e3-");
+    assert_eq!(board(&g), "1+nks+l/+p4/4P/5/+LSK+N1[]");
+}
+
+#[test]
+fn kyoto_drops_either_side_up() {
+    let mut g = game("kyotoshogi", "k4/5/5/5/4K[P] w - - 0 1");
+    let drops: Vec<String> = moves(&mut g)
+        .into_iter()
+        .filter(|m| m.contains('@'))
+        .collect();
+    assert_eq!(drops.len(), 46, "{drops:?}");
+    assert!(drops.contains(&"+P@c3".to_string()) && drops.contains(&"P@e5".to_string()));
+    play(&mut g, "+P@c3");
+    assert_eq!(board(&g), "k4/5/2+P2/5/4K[]");
+}
+
+#[test]
+fn micro_pieces_flip_when_they_capture() {
+    let mut g = game("micro", "kb+r+l/p3/4/3P/+L+RBK[] w - - 0 1");
+    play(&mut g, "d2d3 a4a3");
+    let expected = "a1a2 a1b2 b1a2 b1b2 b1c2 c1a3+ c1b2 c1d2 d1c2 d1d2 d3d4";
+    assert_eq!(moves(&mut g), set(expected));
+    play(&mut g, "c1a3+");
+    assert_eq!(board(&g), "kb+r+l/4/+B2P/4/+L+R1K[P]");
+    let mut knight = game("micro", "k3/4/1p2/1+P2/3K[] w - - 0 1");
+    assert_eq!(moves(&mut knight), set("b2a4 b2c4 d1c1 d1c2 d1d2"));
+}
+
+#[test]
+fn sittuyin_promotes_in_place_or_by_a_free_diagonal_step() {
+    let cases = [
+        ("k7/8/8/3P4/8/8/P7/K7[] w - - 0 1", "d5c4f d5c6f d5d5f d5e4f d5e6f"),
+        // The last pawn promotes anywhere.
+        ("k7/8/8/8/8/2P5/8/K7[] w - - 0 1", "c3b2f c3b4f c3c3f c3d2f c3d4f"),
+        // Not when the side has a ferz.
+        ("k7/8/8/3P4/8/8/P7/KF6[] w - - 0 1", ""),
+        // The new ferz may not attack an enemy piece.
+        ("8/k7/8/3P4/2r5/8/P7/K7[] w - - 0 1", "d5c6f d5e4f d5e6f"),
+        // Nor may the promotion give check, even a discovered one.
+        ("3k4/8/8/3P4/8/8/P7/K2R4[] w - - 0 1", "d5d5f"),
+        ("8/6k1/8/4P3/8/8/P7/K7[] w - - 0 1", "e5d4f e5d6f e5e5f e5f4f"),
+    ];
+    for (fen, expected) in cases {
+        let mut g = game("sittuyin", fen);
+        let promotions: BTreeSet<String> = moves(&mut g)
+            .into_iter()
+            .filter(|m| m.ends_with('f'))
+            .collect();
+        assert_eq!(promotions, set(expected), "{fen}");
+    }
+    let mut g = game("sittuyin", "k7/8/8/3P4/8/8/P7/K7[] w - - 0 1");
+    play(&mut g, "d5d5f");
+    assert_eq!(board(&g), "k7/8/8/3F4/8/8/P7/K7[]");
+}
+
+#[test]
+fn the_setup_phase_allows_only_drops() {
+    let mut g = game(
+        "sittuyin",
+        "8/8/4pppp/pppp4/4PPPP/PPPP4/8/8[KFRRSSNNkfrrssnn] w - - 0 1",
+    );
+    let all = moves(&mut g);
+    assert_eq!(all.len(), 88);
+    assert!(all.iter().all(|m| m.contains('@')));
+    let rooks: BTreeSet<String> = all.into_iter().filter(|m| m.starts_with("R@")).collect();
+    assert_eq!(rooks, set("R@a1 R@b1 R@c1 R@d1 R@e1 R@f1 R@g1 R@h1"));
+}
+
+#[test]
+fn placement_castling_rights_come_from_the_drops() {
+    let fen = "r3k3/pppppppp/8/8/8/8/PPPPPPPP/R6R[Kr] w q - 0 1";
+    let mut g = game("placement", fen);
+    play(&mut g, "K@e1 R@h8");
+    let fen_after = g.pos.to_fen();
+    let fields: Vec<&str> = fen_after.split_whitespace().take(3).collect();
+    assert_eq!(fields, ["r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R[]", "w", "KQkq"]);
+    let mut off_file = game("placement", fen);
+    play(&mut off_file, "K@d1 R@h8");
+    let fen_after = off_file.pos.to_fen();
+    assert_eq!(fen_after.split_whitespace().nth(2), Some("kq"));
+}
+
+#[test]
+fn placement_keeps_a_square_for_the_second_bishop() {
+    // Black's only dark square left on the back rank is h8: it is kept for a bishop.
+    let mut g = game(
+        "placement",
+        "1n1r1q2/pppppppp/8/8/8/8/PPPPPPPP/1N1B1R1N[KQRBkrbbn] b - - 0 4",
+    );
+    let all = moves(&mut g);
+    assert_eq!(all.len(), 17);
+    let on_h8: BTreeSet<String> = all.into_iter().filter(|m| m.ends_with("h8")).collect();
+    assert_eq!(on_h8, set("B@h8"));
+}
+
+#[test]
+fn dobutsu_lion_wins_on_the_last_rank_only_if_safe() {
+    let safe = game("dobutsu", "L2/3/1l1/3[] b - - 0 1").result();
+    assert_eq!(
+        safe.map(|r| r.cecp()).as_deref(),
+        Some("1-0 {White's lion reached the goal}")
+    );
+    assert!(game("dobutsu", "Ll1/3/3/3[] b - - 0 1").result().is_none());
+    // The lion is not royal: it may step next to the enemy lion.
+    let mut g = game("dobutsu", "1l1/3/1L1/3[] w - - 0 1");
+    assert_eq!(moves(&mut g), set("b2a1 b2a2 b2a3 b2b1 b2b3 b2c1 b2c2 b2c3"));
+}
