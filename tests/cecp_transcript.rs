@@ -413,3 +413,37 @@ fn analysis_and_exclusion() {
     assert!(lines.iter().all(|l| !l.starts_with("Illegal")), "{lines:?}");
     s.quit();
 }
+
+/// Depths of the thinking lines among `lines`.
+fn thinking_depths(lines: &[String]) -> Vec<u32> {
+    lines
+        .iter()
+        .filter(|l| l.contains('\t'))
+        .filter_map(|l| l.split_whitespace().next()?.parse().ok())
+        .collect()
+}
+
+#[test]
+fn a_ponder_hit_continues_the_search_and_a_miss_restarts_it() {
+    for hit in [true, false] {
+        let mut s = Session::start();
+        s.handshake();
+        s.script(&["new", "hard", "post", "st 1"]);
+        s.send("usermove e2e4");
+        s.read_until(Duration::from_secs(20), |l| l.starts_with("move "));
+        let hint = s.read_until(Duration::from_secs(20), |l| l.starts_with("Hint: "));
+        let expected = hint.last().unwrap()["Hint: ".len()..].to_string();
+        std::thread::sleep(Duration::from_millis(500));
+        s.sync();
+        let other = if expected == "d2d4" { "g1f3" } else { "d2d4" };
+        s.send(&format!("usermove {}", if hit { &expected } else { other }));
+        let reply = s.read_until(Duration::from_secs(20), |l| l.starts_with("move "));
+        let depths = thinking_depths(&reply);
+        if hit {
+            assert!(depths.iter().all(|&d| d > 1), "restarted: {reply:?}");
+        } else {
+            assert_eq!(depths.first(), Some(&1), "{reply:?}");
+        }
+        s.quit();
+    }
+}

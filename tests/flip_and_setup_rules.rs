@@ -40,7 +40,12 @@ fn set(texts: &str) -> BTreeSet<String> {
 
 /// The board and holdings field of the game's FEN.
 fn board(g: &Game) -> String {
-    g.pos.to_fen().split_whitespace().next().unwrap().to_string()
+    g.pos
+        .to_fen()
+        .split_whitespace()
+        .next()
+        .unwrap()
+        .to_string()
 }
 
 #[test]
@@ -82,16 +87,25 @@ fn micro_pieces_flip_when_they_capture() {
 #[test]
 fn sittuyin_promotes_in_place_or_by_a_free_diagonal_step() {
     let cases = [
-        ("k7/8/8/3P4/8/8/P7/K7[] w - - 0 1", "d5c4f d5c6f d5d5f d5e4f d5e6f"),
+        (
+            "k7/8/8/3P4/8/8/P7/K7[] w - - 0 1",
+            "d5c4f d5c6f d5d5f d5e4f d5e6f",
+        ),
         // The last pawn promotes anywhere.
-        ("k7/8/8/8/8/2P5/8/K7[] w - - 0 1", "c3b2f c3b4f c3c3f c3d2f c3d4f"),
+        (
+            "k7/8/8/8/8/2P5/8/K7[] w - - 0 1",
+            "c3b2f c3b4f c3c3f c3d2f c3d4f",
+        ),
         // Not when the side has a ferz.
         ("k7/8/8/3P4/8/8/P7/KF6[] w - - 0 1", ""),
         // The new ferz may not attack an enemy piece.
         ("8/k7/8/3P4/2r5/8/P7/K7[] w - - 0 1", "d5c6f d5e4f d5e6f"),
         // Nor may the promotion give check, even a discovered one.
         ("3k4/8/8/3P4/8/8/P7/K2R4[] w - - 0 1", "d5d5f"),
-        ("8/6k1/8/4P3/8/8/P7/K7[] w - - 0 1", "e5d4f e5d6f e5e5f e5f4f"),
+        (
+            "8/6k1/8/4P3/8/8/P7/K7[] w - - 0 1",
+            "e5d4f e5d6f e5e5f e5f4f",
+        ),
     ];
     for (fen, expected) in cases {
         let mut g = game("sittuyin", fen);
@@ -126,7 +140,10 @@ fn placement_castling_rights_come_from_the_drops() {
     play(&mut g, "K@e1 R@h8");
     let fen_after = g.pos.to_fen();
     let fields: Vec<&str> = fen_after.split_whitespace().take(3).collect();
-    assert_eq!(fields, ["r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R[]", "w", "KQkq"]);
+    assert_eq!(
+        fields,
+        ["r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R[]", "w", "KQkq"]
+    );
     let mut off_file = game("placement", fen);
     play(&mut off_file, "K@d1 R@h8");
     let fen_after = off_file.pos.to_fen();
@@ -156,5 +173,8 @@ fn dobutsu_lion_wins_on_the_last_rank_only_if_safe() {
     assert!(game("dobutsu", "Ll1/3/3/3[] b - - 0 1").result().is_none());
     // The lion is not royal: it may step next to the enemy lion.
     let mut g = game("dobutsu", "1l1/3/1L1/3[] w - - 0 1");
-    assert_eq!(moves(&mut g), set("b2a1 b2a2 b2a3 b2b1 b2b3 b2c1 b2c2 b2c3"));
+    assert_eq!(
+        moves(&mut g),
+        set("b2a1 b2a2 b2a3 b2b1 b2b3 b2c1 b2c2 b2c3")
+    );
 }

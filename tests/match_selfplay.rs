@@ -68,8 +68,25 @@ fn self_play_match_prints_the_summary_and_the_pgn() {
     assert_eq!(text.matches("[Event ").count(), 2);
     assert_eq!(
         text.matches("[FEN ").count(),
-        2,
-        "random openings are written as FEN"
+        0,
+        "random openings are moves from the start position"
+    );
+    let openings: Vec<Vec<&str>> = text
+        .split("[Event ")
+        .skip(1)
+        .map(|game| {
+            game.lines()
+                .filter(|l| !l.starts_with('[') && !l.starts_with('"'))
+                .flat_map(str::split_whitespace)
+                .filter(|w| !w.ends_with('.'))
+                .take(4)
+                .collect()
+        })
+        .collect();
+    assert_eq!(openings[0].len(), 4, "{text}");
+    assert_eq!(
+        openings[0], openings[1],
+        "a pair of games shares its opening"
     );
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -14,7 +14,7 @@ use alfil::perft::perft;
 use alfil::position::Position;
 use alfil::variant::load_by_name;
 
-/// Cases with more nodes than this are left to the ignored test: with 186 variants, the cases
+/// Cases with more nodes than this are left to the ignored test: with 191 variants, the cases
 /// up to 20M nodes take about five minutes on two cores, which keeps CI well under 20 minutes;
 /// the larger ones (up to a few hundred million nodes) run with `--ignored`.
 const LARGE: u64 = 20_000_000;

@@ -224,7 +224,8 @@ pub fn emit<S: Sink>(
     }
     let dead_end = pos.tables.hand.immobility_illegal && info.dead[colour].has(to);
     let en_passant = kills[0] != NO_SQUARE && kills[0] == pos.ep_victim() && victim == code::EMPTY;
-    let promotes = |p: &&PromotionT| !en_passant && p.in_place.is_none() && (captures || !p.on_capture);
+    let promotes =
+        |p: &&PromotionT| !en_passant && p.in_place.is_none() && (captures || !p.on_capture);
     if let Some(promo) = info.promotion.as_ref().filter(promotes) {
         if promo.zone[colour].has(to) || (promo.from_zone && promo.zone[colour].has(from)) {
             let types = pos.tables.pieces.len();

@@ -487,7 +487,11 @@ impl Position {
         let mut unmoved: ArrayVec<u16, 3> = ArrayVec::new();
         if kind == king && file == king_file {
             unmoved.push(to);
-            unmoved.extend(corners.into_iter().filter(|&c| is_partner(self.board[c as usize])));
+            unmoved.extend(
+                corners
+                    .into_iter()
+                    .filter(|&c| is_partner(self.board[c as usize])),
+            );
         } else if partners >> kind & 1 != 0
             && corners.contains(&to)
             && self.board[geo.square(king_file, rank) as usize] == code::piece(king, us)

@@ -8,8 +8,8 @@ use super::region::{file_index, parse_region};
 use super::schema::{Board, CastlingDef, HandDef, PieceDef, PromotionDef, RulesDef};
 use super::source::Source;
 use super::{
-    Blast, Castling, Extinction, Flag, GameValue, Hand, InPlace, LoadError, PieceType, Promotion, Rules,
-    SquareSet, Variant, ZoneMoves,
+    Blast, Castling, Extinction, Flag, GameValue, Hand, InPlace, LoadError, PieceType, Promotion,
+    Rules, SquareSet, Variant, ZoneMoves,
 };
 use crate::betza;
 

@@ -288,10 +288,16 @@ impl Engine {
     fn user_move(&mut self, text: &str) {
         match moves::parse(&mut self.game, text) {
             Ok(mv) => {
-                self.abandon();
+                let hit = self.ponder_hit(mv);
+                if !hit {
+                    self.abandon();
+                }
                 self.game.play(mv);
                 self.position_changed();
                 self.claim_end();
+                if hit && self.game.result().is_some() {
+                    self.abandon();
+                }
             }
             Err(reason) => self.reject_move(text, reason),
         }

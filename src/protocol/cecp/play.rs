@@ -5,8 +5,9 @@
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
+use crate::movegen::Move;
 use crate::protocol::writer::nodes_per_second;
-use crate::search::{Info, Limits, Outcome};
+use crate::search::{time, Info, Limits, Outcome};
 
 use super::moves::{self, STYLE};
 use super::output::thinking_line;
@@ -33,6 +34,31 @@ impl Engine {
         if let Some(r) = self.running.take() {
             r.stop.store(true, Ordering::Relaxed);
         }
+    }
+
+    /// If the engine is pondering on exactly `mv`, turn that search into the search for its
+    /// own move: it keeps what it has found and now stops at the move's share of the clock.
+    pub(super) fn ponder_hit(&mut self, mv: Move) -> bool {
+        let mut after = self.game.clone();
+        after.play(mv);
+        let (limits, hard) = self.clocks.limits(&after);
+        let Some(r) = self.running.as_mut() else {
+            return false;
+        };
+        let same = r.activity == Activity::Ponder && r.game.pos.hash() == after.pos.hash();
+        if !same || limits.depth.is_some() || limits.nps.is_some() {
+            return false;
+        }
+        let share = match (&limits.clock, limits.move_time) {
+            (_, Some(t)) => time::fixed(t).soft,
+            (Some(clock), None) => time::allocate(clock).soft,
+            (None, None) => return false,
+        };
+        let share = hard.map_or(share, |h| share.min(h));
+        r.activity = Activity::Think;
+        r.started = Instant::now();
+        r.deadline = Some(Instant::now() + share);
+        true
     }
 
     /// `?`: play the best move found so far.
