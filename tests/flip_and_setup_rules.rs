@@ -4,28 +4,13 @@
 //! colours) and dobutsu's lion that must arrive safely. Expected moves and positions are
 //! Fairy-Stockfish's (pyffish 0.0.90) for the same positions.
 
+mod game_support;
+
 use std::collections::BTreeSet;
-use std::sync::Arc;
 
 use alfil::game::Game;
-use alfil::movegen::tables::Tables;
 use alfil::position::RankStyle;
-use alfil::variant::load_by_name;
-
-fn game(variant: &str, fen: &str) -> Game {
-    let v = load_by_name(variant).unwrap_or_else(|e| panic!("{variant}: {e}"));
-    let tables = Tables::new(Arc::new(v)).expect("tables");
-    Game::from_fen(tables, fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
-}
-
-fn play(g: &mut Game, moves: &str) {
-    for text in moves.split_whitespace() {
-        let mv = g
-            .parse_move(text, RankStyle::FromOne)
-            .unwrap_or_else(|| panic!("{text} is not legal in {}", g.pos.to_fen()));
-        g.play(mv);
-    }
-}
+use game_support::{game, play};
 
 fn moves(g: &mut Game) -> BTreeSet<String> {
     g.legal_moves()

@@ -2,30 +2,12 @@
 //! (or a short sequence of moves leading there), checked against the result and the reason
 //! text the CECP layer prints.
 
-use std::sync::Arc;
+mod game_support;
 
-use alfil::game::Game;
-use alfil::movegen::tables::Tables;
-use alfil::position::RankStyle;
-use alfil::variant::load_by_name;
-
-fn game(variant: &str, fen: &str) -> Game {
-    let v = load_by_name(variant).unwrap_or_else(|e| panic!("{variant}: {e}"));
-    let tables = Tables::new(Arc::new(v)).expect("tables");
-    Game::from_fen(tables, fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
-}
+use game_support::{game, play};
 
 fn result(variant: &str, fen: &str) -> Option<String> {
     game(variant, fen).result().map(|r| r.cecp())
-}
-
-fn play(g: &mut Game, moves: &str) {
-    for text in moves.split_whitespace() {
-        let mv = g
-            .parse_move(text, RankStyle::FromOne)
-            .unwrap_or_else(|| panic!("{text} is not legal in {}", g.pos.to_fen()));
-        g.play(mv);
-    }
 }
 
 #[test]
