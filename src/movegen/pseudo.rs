@@ -1,6 +1,8 @@
 //! Pseudo-legal move generation from the compiled tables: single-leg rays walked with mailbox
 //! offsets (leapers, sliders, riders, hoppers, lame and must-jump leaps, en passant,
-//! initial-only moves), wrapping rays, and the hand-off to the multi-leg walker and castling.
+//! initial-only moves), wrapping rays, and the hand-off to the multi-leg walker, castling and
+//! drops. [`emit`] turns a reached square into moves: promotions (on reaching a zone, only on
+//! capture), a promoted piece's reversion, and sittuyin's promotion in place or by a step.
 
 use super::moves::{Move, NO_SQUARE};
 use super::tables::{code, ColourMoves, PieceInfo, PromotionT, RayT, SqBits};
