@@ -5,7 +5,7 @@
 //! capture), a promoted piece's reversion, and sittuyin's promotion in place or by a step.
 
 use super::moves::{Move, NO_SQUARE};
-use super::tables::{code, ColourMoves, PieceInfo, PromotionT, RayT, SqBits};
+use super::tables::{code, ColourMoves, InPlaceT, PieceInfo, PromotionT, RayT, SqBits};
 use super::{castling, drops, multileg, Sink};
 use crate::betza::compile::flags;
 use crate::position::Position;
@@ -55,9 +55,12 @@ pub fn piece_moves<S: Sink>(pos: &Position, from: u16, sink: &mut S) -> bool {
         sink.dedup_since(mark);
     }
     match info.promotion.as_ref() {
-        Some(promo) if promo.in_place.is_some() => {
-            in_place_promotions(pos, from, colour, kind, promo, sink)
-        }
+        Some(
+            promo @ PromotionT {
+                in_place: Some(rule),
+                ..
+            },
+        ) => in_place_promotions(pos, from, colour, kind, promo, rule, sink),
         _ => true,
     }
 }
@@ -71,11 +74,9 @@ fn in_place_promotions<S: Sink>(
     colour: usize,
     kind: usize,
     promo: &PromotionT,
+    rule: &InPlaceT,
     sink: &mut S,
 ) -> bool {
-    let Some(rule) = promo.in_place.as_ref() else {
-        return true;
-    };
     let anywhere = rule.last_anywhere && pos.count(colour, kind) == 1;
     if !anywhere && !promo.zone[colour].has(from) {
         return true;
