@@ -71,17 +71,24 @@ impl Drop for Display {
     }
 }
 
-/// Start a two-game match of `variant` in `dir`.
+/// Start a two-game match of `variant` in `dir`, Alfil against Alfil.
 fn start_match(display: &Display, variant: &str, dir: &Path) -> Child {
     let _ = std::fs::remove_dir_all(dir);
     std::fs::create_dir_all(dir).unwrap();
     let engine = env!("CARGO_BIN_EXE_alfil");
+    start_xboard(display, variant, dir, engine, 2)
+}
+
+/// Start XBoard in `dir` on a match of `games` games of `variant` between two copies of
+/// `engine`.
+fn start_xboard(display: &Display, variant: &str, dir: &Path, engine: &str, games: u32) -> Child {
     Command::new(XBOARD)
         .current_dir(dir)
         .env("HOME", dir)
         .env("DISPLAY", &display.name)
         .args(["-fcp", engine, "-scp", engine, "-fd", ".", "-sd", "."])
-        .args(["-variant", variant, "-mg", "2", "-tc", TC, "-inc", INC])
+        .args(["-variant", variant, "-mg", &games.to_string()])
+        .args(["-tc", TC, "-inc", INC])
         .args(["-autoCallFlag", "true", "-xponder", "-matchPause", "1000"])
         .args([
             "-sgf",
@@ -210,6 +217,95 @@ fn xboard_referees_alfil_against_alfil() {
         }
     }
     let _ = std::fs::remove_dir_all(&root);
+}
+
+/// A CECP engine that describes its variant with the lines of `setup.txt` and plays the moves
+/// of `moves.txt` (both sides' moves, in order); out of moves, it resigns.
+const SCRIPTED_ENGINE: &str = r#"#!/bin/bash
+dir=$(dirname "$0")
+read -r -a moves < "$dir/moves.txt"
+ply=0
+force=0
+play() {
+    if [ "$ply" -lt "${#moves[@]}" ]; then echo "move ${moves[$ply]}"; ply=$((ply + 1)); else echo resign; fi
+}
+while read -r command argument _; do
+    case "$command" in
+        protover) echo 'feature myname="scripted" variants="loop" usermove=1 sigint=0 ping=1 done=1' ;;
+        variant) cat "$dir/setup.txt" ;;
+        new) ply=0; force=0 ;;
+        force) force=1 ;;
+        go) force=0; play ;;
+        usermove) ply=$((ply + 1)); if [ "$force" = 0 ]; then play; fi ;;
+        ping) echo "pong $argument" ;;
+        quit) exit 0 ;;
+    esac
+done
+"#;
+
+/// Moves of a loop game (XBoard's own, from a failed run) in which white promotes to a bishop
+/// on g8, black captures it and later drops it on b7: legal only if XBoard keeps the captured
+/// piece a bishop, as loop's rules say.
+const LOOP_GAME: &str = "d2d4 d7d5 c1f4 c8f5 b1c3 g8f6 h2h3 h7h5 g1f3 a7a5 f3h4 f5e6 h4f3 e6f5 \
+    f3e5 h8g8 h3h4 b8a6 a2a3 c7c6 e5f3 a6c7 f3g5 d8d7 c3a4 d7d8 a4c5 b7b5 g5f7 e8f7 f4c7 d8c7 \
+    N@e5 f7e8 P@f7 e8d8 f7g8b f6g8 R@f7 N@h7 f7f5 B@c8 f5h5 h7f6 P@b7 a8b8 b7c8n c7c8 B@a6 B@b7 \
+    a6b7";
+
+/// Alfil's `setup` and `piece` lines for `variant`.
+fn alfil_setup_lines(variant: &str) -> String {
+    use std::io::Write;
+    let mut alfil = Command::new(env!("CARGO_BIN_EXE_alfil"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("start alfil");
+    let commands = format!("xboard\nprotover 2\nvariant {variant}\nquit\n");
+    alfil
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(commands.as_bytes())
+        .unwrap();
+    let out = alfil.wait_with_output().unwrap();
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .filter(|l| l.starts_with("setup ") || l.starts_with("piece "))
+        .map(|l| format!("{l}\n"))
+        .collect()
+}
+
+#[test]
+fn xboard_accepts_the_drop_of_a_captured_promoted_piece_in_loop() {
+    let Some(xvfb) = find_xvfb().filter(|_| Path::new(XBOARD).exists()) else {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "CI must have xboard and xvfb installed (see .ci/run)"
+        );
+        eprintln!("skipped: install the Debian packages xboard and xvfb to run this test");
+        return;
+    };
+    let display = Display::start(&xvfb);
+    let dir = std::env::temp_dir().join(format!("alfil-xboard-loop-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let setup = alfil_setup_lines("loop");
+    assert!(setup.starts_with("setup ("), "no setup line: {setup}");
+    std::fs::write(dir.join("setup.txt"), setup).unwrap();
+    std::fs::write(dir.join("moves.txt"), LOOP_GAME).unwrap();
+    let engine = dir.join("scripted.sh");
+    std::fs::write(&engine, SCRIPTED_ENGINE).unwrap();
+    std::fs::set_permissions(&engine, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+    let xboard = start_xboard(&display, "loop", &dir, engine.to_str().unwrap(), 1);
+    let (pgn, log) = finish_match(xboard, "loop", &dir, Instant::now());
+    let games = results(&pgn);
+    assert_eq!(
+        games,
+        vec![("1-0".to_string(), "Black resigns".to_string())],
+        "{pgn}\n{}",
+        tail(&log)
+    );
+    assert!(pgn.contains("B@b7"), "{pgn}");
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 fn tail(log: &str) -> String {

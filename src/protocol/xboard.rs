@@ -375,9 +375,16 @@ pub fn castling_betza(tables: &Tables) -> String {
 
 /// The variant's PIECETOCHAR with non-pawns moved out of the Pawn (1st) and Lance (19th)
 /// slots, where XBoard would make them promote on the last rank like pawns, and every piece the
-/// string leaves out given a free image slot.
+/// string leaves out given a free image slot. Where a captured promoted piece goes to the hand
+/// as itself (loop, chessgi), the `~` slots are left out: with them XBoard marks promoted
+/// pieces and puts a pawn in the hand when one is captured, then refuses the drop.
 pub fn piece_to_char(v: &Variant) -> String {
-    let text = &v.piece_to_char;
+    let marks_promotions = !v.hand.captures_to_hand || v.hand.demote_on_capture;
+    let text = &if marks_promotions {
+        v.piece_to_char.clone()
+    } else {
+        v.piece_to_char.replace('~', ".")
+    };
     let simple = text.chars().all(|c| c == '.' || c.is_ascii_alphabetic());
     if !simple || !text.len().is_multiple_of(2) {
         return text.clone();
