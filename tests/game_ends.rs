@@ -61,6 +61,33 @@ fn threefold_repetition() {
     );
 }
 
+/// Every move of the cycle captures or drops, so a repetition window that restarts at captures
+/// (as chess's does) never sees it. The position after 15. L@d2 stands for the fourth time
+/// after 21. d6d7+. In a match, Sjaak II claimed this draw a move later and Alfil's referee
+/// called the claim false.
+#[test]
+fn fourfold_repetition_through_captures_and_drops_in_shogi() {
+    let mut g = game(
+        "shogi",
+        "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[] w - - 0 1",
+    );
+    play(
+        &mut g,
+        "h3h4 i9i8 e1f2 f9f8 h4h5 f8g8 h5h6 h7h6 h2h6 P@h7 h6h5 i7i6 c3c4 g7g6 b2h8+ g9h8 \
+         B@e4 B@g7 d3d4 g7d4 h5d5 d4a1 d5d7+ L@d8 P@d6 d8d7 d6d7+ a1f6+ L@d2 P@d8",
+    );
+    play(
+        &mut g,
+        "P@d6 d8d7 d6d7+ P@d8 P@d6 d8d7 d6d7+ P@d8 P@d6 d8d7",
+    );
+    assert_eq!(g.result(), None, "three occurrences only");
+    play(&mut g, "d6d7+");
+    assert_eq!(
+        g.result().map(|r| r.cecp()).as_deref(),
+        Some("1/2-1/2 {4-fold repetition}")
+    );
+}
+
 #[test]
 fn perpetual_check_loses_in_xiangqi() {
     let mut g = game("xiangqi", "3k5/9/9/9/9/9/9/9/4R4/5K3 w - - 0 1");

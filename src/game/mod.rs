@@ -90,7 +90,7 @@ pub fn end_by_rule(
         });
     }
     if rules.repetition_count > 0 {
-        let reversible = pos.halfmove() as usize;
+        let reversible = pos.repetition_window();
         let key = pos.hash();
         let seen = history
             .iter()

@@ -213,6 +213,16 @@ impl Position {
     pub fn halfmove(&self) -> u32 {
         self.halfmove
     }
+    /// How many of the latest positions this one could repeat: those since the last capture or
+    /// pawn move, or all of them where captured pieces go to the hand and can come back.
+    #[inline]
+    pub fn repetition_window(&self) -> usize {
+        if self.tables.variant.hand.captures_to_hand {
+            usize::MAX
+        } else {
+            self.halfmove as usize
+        }
+    }
     #[inline]
     pub fn fullmove(&self) -> u32 {
         self.fullmove

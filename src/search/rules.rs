@@ -92,7 +92,7 @@ pub fn repetition(worker: &Worker, ply: usize, checked: bool) -> Option<i32> {
     let key = worker.pos.hash();
     let keys = &worker.keys;
     let now = keys.len();
-    let reversible = worker.pos.halfmove() as usize;
+    let reversible = worker.pos.repetition_window();
     let lowest = now.saturating_sub(reversible).max(worker.barrier);
     let mut seen = 1;
     let mut i = now;
