@@ -29,6 +29,20 @@ fn find_xvfb() -> Option<PathBuf> {
         .find(|p| p.exists())
 }
 
+/// Xvfb's path when it and XBoard are installed; elsewhere the test says it is skipped (and
+/// fails under CI, which installs both).
+fn xvfb_or_skip() -> Option<PathBuf> {
+    let xvfb = find_xvfb().filter(|_| Path::new(XBOARD).exists());
+    if xvfb.is_none() {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "CI must have xboard and xvfb installed (see .ci/run)"
+        );
+        eprintln!("skipped: install the Debian packages xboard and xvfb to run this test");
+    }
+    xvfb
+}
+
 /// An Xvfb server the test starts and stops.
 struct Display {
     server: Child,
@@ -149,12 +163,7 @@ fn results(pgn: &str) -> Vec<(String, String)> {
 
 #[test]
 fn xboard_referees_alfil_against_alfil() {
-    let Some(xvfb) = find_xvfb().filter(|_| Path::new(XBOARD).exists()) else {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "CI must have xboard and xvfb installed (see .ci/run)"
-        );
-        eprintln!("skipped: install the Debian packages xboard and xvfb to run this test");
+    let Some(xvfb) = xvfb_or_skip() else {
         return;
     };
     let display = Display::start(&xvfb);
@@ -276,12 +285,7 @@ fn alfil_setup_lines(variant: &str) -> String {
 
 #[test]
 fn xboard_accepts_the_drop_of_a_captured_promoted_piece_in_loop() {
-    let Some(xvfb) = find_xvfb().filter(|_| Path::new(XBOARD).exists()) else {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "CI must have xboard and xvfb installed (see .ci/run)"
-        );
-        eprintln!("skipped: install the Debian packages xboard and xvfb to run this test");
+    let Some(xvfb) = xvfb_or_skip() else {
         return;
     };
     let display = Display::start(&xvfb);

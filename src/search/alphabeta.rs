@@ -6,9 +6,9 @@
 
 use std::sync::OnceLock;
 
+use super::node::Best;
 use super::ordering::{is_killer, is_tactical, pick, score_moves, HISTORY_MAX};
 use super::rules::{immediate_score, is_mate, move_rule_reached, no_moves_score, repetition};
-use super::tt::{fingerprint, from_tt, to_tt, Bound};
 use super::worker::{Worker, MAX_PLY};
 use super::{MATE, MATE_BOUND};
 use crate::movegen::attack::in_check;
@@ -91,15 +91,9 @@ impl Worker<'_> {
         }
         let key = self.pos.hash();
         let hit = self.shared.tt.probe(key);
-        if let Some(h) = hit {
-            let s = from_tt(h.score, ply);
-            let cut = match h.bound {
-                Bound::Exact => true,
-                Bound::Lower => s >= beta,
-                Bound::Upper => s <= alpha,
-            };
-            if !pv_node && h.depth >= depth && cut {
-                return s;
+        if let Some(h) = hit.filter(|h| !pv_node && h.depth >= depth) {
+            if let Some(score) = h.cutoff(ply, alpha, beta) {
+                return score;
             }
         }
         let hash_move = hit.map_or(0, |h| h.fingerprint);
@@ -135,8 +129,7 @@ impl Worker<'_> {
         let mut scores = std::mem::take(&mut self.plies[ply].scores);
         legal_moves(&mut self.pos, &mut moves);
         if moves.is_empty() {
-            self.plies[ply].moves = moves;
-            self.plies[ply].scores = scores;
+            self.return_lists(ply, moves, scores);
             return no_moves_score(self, checked, ply);
         }
         let killers = self.plies[ply].killers;
@@ -152,9 +145,7 @@ impl Worker<'_> {
         );
 
         let us = self.pos.side();
-        let original_alpha = alpha;
-        let mut best = -MATE - 1;
-        let mut best_move = None;
+        let mut best = Best::new(-MATE - 1, alpha, beta);
         let mut searched = 0usize;
         let mut quiets = 0usize;
         let mut cutoff_at = None;
@@ -162,10 +153,11 @@ impl Worker<'_> {
             let mv = pick(&mut moves, &mut scores, i);
             let tactical = is_tactical(&self.pos, mv);
             let killer = is_killer(&killers, mv);
-            let prunable = !pv_node && !checked && !tactical && !killer && best > -MATE_BOUND;
+            let prunable = !pv_node && !checked && !tactical && !killer && best.score > -MATE_BOUND;
             if prunable && depth <= 3 && quiets >= 3 + 2 * (depth * depth) as usize {
                 continue;
             }
+            let alpha = best.alpha;
             let futile = prunable && depth <= 2 && eval + 120 * depth <= alpha;
             let history = if tactical {
                 0
@@ -212,43 +204,23 @@ impl Worker<'_> {
             }
             self.unmake();
             if self.stopped {
-                self.plies[ply].moves = moves;
-                self.plies[ply].scores = scores;
+                self.return_lists(ply, moves, scores);
                 return 0;
             }
-            if score > best {
-                best = score;
-                if score > alpha {
-                    alpha = score;
-                    best_move = Some(mv);
-                    self.update_pv(ply, mv);
-                    if score >= beta {
-                        cutoff_at = Some(i);
-                        break;
-                    }
-                }
+            if self.take_score(&mut best, ply, mv, score) {
+                cutoff_at = Some(i);
+                break;
             }
         }
         if let Some(i) = cutoff_at {
             self.reward(ply, depth, &moves[..=i]);
         }
-        self.plies[ply].moves = moves;
-        self.plies[ply].scores = scores;
+        self.return_lists(ply, moves, scores);
         if searched == 0 {
-            return alpha;
+            return best.alpha;
         }
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
-        let fp = best_move.map_or(0, fingerprint);
-        self.shared
-            .tt
-            .store(key, to_tt(best, ply), depth, bound, fp);
-        best
+        self.store_best(key, &best, depth, ply);
+        best.score
     }
 
     /// After a cutoff by the last of `tried`: if it is quiet, make it a killer and raise its

@@ -8,9 +8,9 @@
 //! generator through a filtering sink and each is tested for check after it is made; other
 //! variants (explosions, no checking …) filter the full legal move list.
 
+use super::node::Best;
 use super::ordering::{gain, is_tactical, mover, pick, score_moves};
 use super::rules::{immediate_score, no_moves_score, repetition};
-use super::tt::{fingerprint, from_tt, to_tt, Bound};
 use super::worker::{Worker, MAX_PLY};
 use super::MATE;
 use crate::movegen::attack::{attacked, in_check};
@@ -71,7 +71,7 @@ impl Worker<'_> {
     /// previous move went to.
     pub fn qsearch(
         &mut self,
-        mut alpha: i32,
+        alpha: i32,
         beta: i32,
         ply: usize,
         checked: bool,
@@ -97,20 +97,11 @@ impl Worker<'_> {
         }
         let key = self.pos.hash();
         let hit = self.shared.tt.probe(key);
-        if let Some(h) = hit {
-            let s = from_tt(h.score, ply);
-            let cut = match h.bound {
-                Bound::Exact => true,
-                Bound::Lower => s >= beta,
-                Bound::Upper => s <= alpha,
-            };
-            if cut {
-                return s;
-            }
+        if let Some(score) = hit.and_then(|h| h.cutoff(ply, alpha, beta)) {
+            return score;
         }
         let hash_move = hit.map_or(0, |h| h.fingerprint);
-        let original_alpha = alpha;
-        let mut best = -MATE;
+        let mut best = Best::new(-MATE, alpha, beta);
         let stand_pat = if checked {
             None
         } else {
@@ -118,16 +109,14 @@ impl Worker<'_> {
             if eval >= beta {
                 return eval;
             }
-            alpha = alpha.max(eval);
-            best = eval;
+            best.stand(eval);
             Some(eval)
         };
         let mut moves = std::mem::take(&mut self.plies[ply].moves);
         let mut scores = std::mem::take(&mut self.plies[ply].scores);
         let generated = self.generate_tactical(&mut moves, checked);
         if let Generated::None = generated {
-            self.plies[ply].moves = moves;
-            self.plies[ply].scores = scores;
+            self.return_lists(ply, moves, scores);
             return no_moves_score(self, checked, ply);
         }
         let et = self.shared.eval;
@@ -142,7 +131,6 @@ impl Worker<'_> {
         );
         let us = self.pos.side();
         let recaptures_only = qply >= ALL_CAPTURES_PLIES;
-        let mut best_move = None;
         for i in 0..moves.len() {
             let mv = pick(&mut moves, &mut scores, i);
             if let Some(eval) = stand_pat {
@@ -151,7 +139,7 @@ impl Worker<'_> {
                 }
                 let won = gain(&self.pos, et, mv);
                 let promotes = mv.promotion_type().is_some();
-                if !promotes && eval + won + DELTA <= alpha {
+                if !promotes && eval + won + DELTA <= best.alpha {
                     continue;
                 }
                 let attacker = et.kinds[code::kind(mover(&self.pos, mv))].value;
@@ -165,37 +153,19 @@ impl Worker<'_> {
                 continue;
             }
             let gives_check = in_check(&self.pos, us ^ 1);
-            let score = -self.qsearch(-beta, -alpha, ply + 1, gives_check, qply + 1, mv.to);
+            let score = -self.qsearch(-beta, -best.alpha, ply + 1, gives_check, qply + 1, mv.to);
             self.unmake();
             if self.stopped {
-                self.plies[ply].moves = moves;
-                self.plies[ply].scores = scores;
+                self.return_lists(ply, moves, scores);
                 return 0;
             }
-            if score > best {
-                best = score;
-                if score > alpha {
-                    alpha = score;
-                    best_move = Some(mv);
-                    self.update_pv(ply, mv);
-                    if score >= beta {
-                        break;
-                    }
-                }
+            if self.take_score(&mut best, ply, mv, score) {
+                break;
             }
         }
-        self.plies[ply].moves = moves;
-        self.plies[ply].scores = scores;
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
-        let fp = best_move.map_or(0, fingerprint);
-        self.shared.tt.store(key, to_tt(best, ply), 0, bound, fp);
-        best
+        self.return_lists(ply, moves, scores);
+        self.store_best(key, &best, 0, ply);
+        best.score
     }
 
     /// The moves quiescence looks at: every evasion in check, else captures and promotions.
