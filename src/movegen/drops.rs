@@ -36,7 +36,7 @@ fn drops_as<S: Sink>(pos: &Position, form: usize, sink: &mut S) -> bool {
     let us = pos.side();
     let info = &tables.pieces[form];
     let own = code::piece(form, us);
-    let colour_bound = tables.pieces.iter().any(|p| p.drop_opposite_colours);
+    let colour_bound = tables.colour_bound_drops;
     for &sq in &tables.board_squares {
         if pos.at(sq) != code::EMPTY || !info.drop_zone[us].has(sq) {
             continue;

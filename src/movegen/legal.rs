@@ -204,7 +204,7 @@ fn gives_check(pos: &mut Position, mv: Move) -> bool {
 fn add_gating(pos: &Position, out: &mut Vec<Move>) {
     let us = pos.side();
     let tables = &pos.tables;
-    let rank = tables.hand.gating_rank[us];
+    let rank = tables.gating_rank[us];
     let gates: Vec<u8> = (0..tables.pieces.len())
         .filter(|&k| pos.in_hand(us, k) > 0)
         .map(|k| k as u8 + 1)

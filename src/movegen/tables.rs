@@ -9,7 +9,7 @@ use crate::betza::compile::{
 };
 use crate::position::geometry::Geometry;
 use crate::variant::schema::Demotion;
-use crate::variant::{SquareSet, Variant};
+use crate::variant::{Hand, SquareSet, Variant};
 
 /// A set of padded-board squares.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -181,29 +181,6 @@ pub struct GenRules {
     pub bikjang: bool,
 }
 
-/// Holdings and drop rules of a variant.
-#[derive(Clone, Debug, Default)]
-pub struct HandRules {
-    /// Captured pieces go to the capturer's hand (colour flipped).
-    pub captures_to_hand: bool,
-    /// Pieces in hand may be dropped as a move.
-    pub drops: bool,
-    /// A captured promoted piece goes to the hand as what it promoted from.
-    pub demote_on_capture: bool,
-    /// Drops may give check.
-    pub drop_checks: bool,
-    /// A piece may not be dropped or moved unpromoted where it could never move again.
-    pub immobility_illegal: bool,
-    /// Seirawan gating: a piece in hand may enter on the square a virgin back-rank piece leaves.
-    pub gating: bool,
-    /// Rank (per colour) of the pieces that can gate.
-    pub gating_rank: [u8; 2],
-    /// A piece in hand may also be dropped as its promoted form.
-    pub drop_promoted: bool,
-    /// While a side has pieces in hand it may only drop.
-    pub must_drop: bool,
-}
-
 /// Shape of a reverse attack entry.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum AttackKind {
@@ -293,7 +270,11 @@ pub struct Tables {
     pub pieces: Vec<PieceInfo>,
     pub attack: [AttackTable; 2],
     pub castling: Option<CastlingT>,
-    pub hand: HandRules,
+    pub hand: Hand,
+    /// Rank (per colour) of the pieces that can gate.
+    pub gating_rank: [u8; 2],
+    /// Some piece must be dropped on the other colour from a like piece (placement's bishops).
+    pub colour_bound_drops: bool,
     pub rules: GenRules,
     pub zobrist: Zobrist,
     /// The start position's board (piece codes on padded squares), for `ii` moves and for
@@ -546,17 +527,9 @@ impl Tables {
             attack,
             castling,
             rules: gen_rules,
-            hand: HandRules {
-                captures_to_hand: variant.hand.captures_to_hand,
-                drops: variant.hand.drops,
-                demote_on_capture: variant.hand.demote_on_capture,
-                drop_checks: variant.hand.drop_checks,
-                immobility_illegal: variant.hand.immobility_illegal,
-                gating: variant.hand.gating,
-                gating_rank: [0, variant.ranks - 1],
-                drop_promoted: variant.hand.drop_promoted,
-                must_drop: variant.hand.must_drop,
-            },
+            hand: variant.hand.clone(),
+            gating_rank: [0, variant.ranks - 1],
+            colour_bound_drops: variant.pieces.iter().any(|p| p.drop_opposite_colours),
             board_squares: geo.squares().collect(),
             start_counts: Vec::new(),
             zobrist,

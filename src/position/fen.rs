@@ -290,8 +290,7 @@ impl Position {
         let gating = tables.hand.gating;
         for sq in geo.squares() {
             let c = self.board[sq as usize];
-            let gating_rank =
-                gating && geo.coords(sq).1 == tables.hand.gating_rank[code::colour(c)];
+            let gating_rank = gating && geo.coords(sq).1 == tables.gating_rank[code::colour(c)];
             let tracked = code::is_piece(c) && tables.pieces[code::kind(c)].tracks_virginity;
             if tracked && !self.is_castling_type(code::kind(c)) && !gating_rank {
                 let unmoved = tables.start_board[sq as usize] == c;
@@ -377,7 +376,7 @@ impl Position {
             if !(b'A'..b'A' + geo.files).contains(&file) {
                 return err(format!("'{ch}' is not a castling or gating right"));
             }
-            let sq = geo.square(file - b'A', tables.hand.gating_rank[colour]);
+            let sq = geo.square(file - b'A', tables.gating_rank[colour]);
             let p = self.board[sq as usize];
             if !code::is_piece(p) || code::colour(p) != colour {
                 return err(format!(
