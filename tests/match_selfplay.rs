@@ -105,3 +105,31 @@ fn match_refuses_an_unknown_engine_and_variant() {
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("cannot start engine"));
 }
+
+/// An engine whose process ends after its first game (as Sjaak II 1.4.1 did after a 1000-ply
+/// xiangqi game) is started again, and the match goes on.
+#[test]
+fn an_engine_that_exits_between_games_is_started_again() {
+    let dir = std::env::temp_dir().join(format!("alfil-match-exit-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let engine = dir.join("one-game.sh");
+    let script = format!(
+        "#!/bin/bash\nwhile read -r line; do echo \"$line\"; case \"$line\" in result*) exit 0 ;; esac; done | '{}'\n",
+        env!("CARGO_BIN_EXE_alfil")
+    );
+    std::fs::write(&engine, script).unwrap();
+    std::fs::set_permissions(&engine, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_alfil"))
+        .current_dir(&dir)
+        .args(["match", "--games", "2", "--tc", "1+0.05", "--engine"])
+        .arg(&engine)
+        .output()
+        .expect("run alfil match");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stdout}\n{stderr}");
+    assert!(stderr.contains("had exited; starting it again"), "{stderr}");
+    assert!(stdout.contains(": 2 games"), "{stdout}");
+    assert!(!stdout.contains("engine crash"), "{stdout}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

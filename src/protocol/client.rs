@@ -229,6 +229,20 @@ impl EngineProcess {
         }
     }
 
+    /// Whether the process ends (crashed, or quit by itself) within `wait`.
+    pub fn exited_within(&mut self, wait: Duration) -> bool {
+        let deadline = Instant::now() + wait;
+        loop {
+            if matches!(self.child.try_wait(), Ok(Some(_))) {
+                return true;
+            }
+            if Instant::now() >= deadline {
+                return false;
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
     /// `quit`, then end the process if it lingers.
     pub fn quit(mut self) {
         self.send("quit");

@@ -12,6 +12,7 @@ pub mod referee;
 pub mod stats;
 
 use std::io::{IsTerminal, Write};
+use std::time::Duration;
 
 use crate::cli::load_variant;
 use crate::protocol::client::EngineProcess;
@@ -81,22 +82,34 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
     let progress = Progress::new(args.games);
     for i in 0..args.games {
         let first_colour = i % 2;
-        let opening = openings.opening(&tables, i / 2);
-        let setup = Setup {
-            game: opening.game,
-            xboard_variant: &variant_name,
-            fen: opening.fen,
-            opening: opening.moves,
-            control: &control,
+        let mut retried = false;
+        let record = loop {
+            let opening = openings.opening(&tables, i / 2);
+            let setup = Setup {
+                game: opening.game,
+                xboard_variant: &variant_name,
+                fen: opening.fen,
+                opening: opening.moves,
+                control: &control,
+            };
+            let (a, b) = engines.split_at_mut(1);
+            let (first, second) = (&mut a[0], &mut b[0]);
+            let players = if first_colour == 0 {
+                [first, second]
+            } else {
+                [second, first]
+            };
+            match referee::play(players, setup) {
+                Ok(record) => break record,
+                Err(e) if retried => return Err(e),
+                Err(e) => {
+                    if !restart_exited(&mut engines, &commands, &variant_name)? {
+                        return Err(e);
+                    }
+                    retried = true;
+                }
+            }
         };
-        let (a, b) = engines.split_at_mut(1);
-        let (first, second) = (&mut a[0], &mut b[0]);
-        let players = if first_colour == 0 {
-            [first, second]
-        } else {
-            [second, first]
-        };
-        let record = referee::play(players, setup)?;
         tally.add(&record, first_colour);
         if let Some(path) = &args.pgn {
             let (white, black) = if first_colour == 0 {
@@ -136,6 +149,24 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
         println!("{line}");
     }
     Ok(())
+}
+
+/// Start again every engine whose process has ended (an engine may crash between games, as
+/// Sjaak II 1.4.1 did after a 1000-ply xiangqi game); true if there was one.
+fn restart_exited(
+    engines: &mut [EngineProcess],
+    commands: &[String],
+    variant: &str,
+) -> Result<bool, String> {
+    let mut any = false;
+    for (e, command) in engines.iter_mut().zip(commands) {
+        if e.exited_within(Duration::from_secs(1)) {
+            eprintln!("engine '{command}' had exited; starting it again");
+            std::mem::replace(e, start_engine(command, variant)?).quit();
+            any = true;
+        }
+    }
+    Ok(any)
 }
 
 fn start_engine(command: &str, variant: &str) -> Result<EngineProcess, String> {
