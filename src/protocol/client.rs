@@ -4,7 +4,7 @@
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
+use std::sync::mpsc::{channel, Receiver, RecvTimeoutError, TryRecvError};
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -229,18 +229,18 @@ impl EngineProcess {
         }
     }
 
-    /// Whether the process ends (crashed, or quit by itself) within `wait`.
-    pub fn exited_within(&mut self, wait: Duration) -> bool {
-        let deadline = Instant::now() + wait;
-        loop {
-            if matches!(self.child.try_wait(), Ok(Some(_))) {
-                return true;
+    /// Whether the engine is gone: its process has ended (crashed, or quit by itself), or
+    /// its output has closed, as Sjaak II's does while the process lingers. Lines still
+    /// waiting are dropped.
+    pub fn is_gone(&mut self) -> bool {
+        let closed = loop {
+            match self.lines.try_recv() {
+                Ok(_) => continue,
+                Err(TryRecvError::Empty) => break false,
+                Err(TryRecvError::Disconnected) => break true,
             }
-            if Instant::now() >= deadline {
-                return false;
-            }
-            std::thread::sleep(Duration::from_millis(20));
-        }
+        };
+        closed || matches!(self.child.try_wait(), Ok(Some(_)))
     }
 
     /// `quit`, then end the process if it lingers.

@@ -12,7 +12,6 @@ pub mod referee;
 pub mod stats;
 
 use std::io::{IsTerminal, Write};
-use std::time::Duration;
 
 use crate::cli::load_variant;
 use crate::protocol::client::EngineProcess;
@@ -103,7 +102,7 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
                 Ok(record) => break record,
                 Err(e) if retried => return Err(e),
                 Err(e) => {
-                    if !restart_exited(&mut engines, &commands, &variant_name)? {
+                    if !restart_gone(&mut engines, &commands, &variant_name)? {
                         return Err(e);
                     }
                     retried = true;
@@ -151,16 +150,16 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
     Ok(())
 }
 
-/// Start again every engine whose process has ended (an engine may crash between games, as
-/// Sjaak II 1.4.1 did after a 1000-ply xiangqi game); true if there was one.
-fn restart_exited(
+/// Start again every engine that is gone (an engine may crash between games, or during one,
+/// as Sjaak II 1.4.1 does near 1000 plies of xiangqi); true if there was one.
+fn restart_gone(
     engines: &mut [EngineProcess],
     commands: &[String],
     variant: &str,
 ) -> Result<bool, String> {
     let mut any = false;
     for (e, command) in engines.iter_mut().zip(commands) {
-        if e.exited_within(Duration::from_secs(1)) {
+        if e.is_gone() {
             eprintln!("engine '{command}' had exited; starting it again");
             std::mem::replace(e, start_engine(command, variant)?).quit();
             any = true;
