@@ -88,6 +88,22 @@ fn fourfold_repetition_through_captures_and_drops_in_shogi() {
     );
 }
 
+/// The two black ferzes (one a promoted pawn, `~`) trade squares and back. Which of them is
+/// the promoted one changes nothing in shatranj, so the start position stands a third time
+/// after 24 plies, as Fairy-Stockfish counts it (Fairy-Max claimed such a draw in a match).
+#[test]
+fn threefold_repetition_ignores_which_ferz_was_a_pawn_in_shatranj() {
+    let mut g = game("shatranj", "4k3/8/8/2q~1q3/8/8/P7/4K3 b - - 0 1");
+    let cycle = "e5f4 e1d1 c5d4 d1e1 d4e5 e1d1 f4e3 d1e1 e3d4 e1d1 d4c5 d1e1";
+    play(&mut g, cycle);
+    assert_eq!(g.result(), None, "two occurrences");
+    play(&mut g, cycle);
+    assert_eq!(
+        g.result().map(|r| r.cecp()).as_deref(),
+        Some("1/2-1/2 {3-fold repetition}")
+    );
+}
+
 #[test]
 fn perpetual_check_loses_in_xiangqi() {
     let mut g = game("xiangqi", "3k5/9/9/9/9/9/9/9/4R4/5K3 w - - 0 1");

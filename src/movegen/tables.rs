@@ -275,6 +275,11 @@ pub struct Tables {
     pub gating_rank: [u8; 2],
     /// Some piece must be dropped on the other colour from a like piece (placement's bishops).
     pub colour_bound_drops: bool,
+    /// Whether promoted-piece marks are part of the position: only where a captured promoted
+    /// piece goes to the hand as what it promoted from. Elsewhere (shatranj's two ferzes, one
+    /// of them a promoted pawn) positions that differ only in the marks are the same position,
+    /// for repetitions and the hash.
+    pub marks_matter: bool,
     pub rules: GenRules,
     pub zobrist: Zobrist,
     /// The start position's board (piece codes on padded squares), for `ii` moves and for
@@ -530,6 +535,7 @@ impl Tables {
             hand: variant.hand.clone(),
             gating_rank: [0, variant.ranks - 1],
             colour_bound_drops: variant.pieces.iter().any(|p| p.drop_opposite_colours),
+            marks_matter: variant.hand.captures_to_hand && variant.hand.demote_on_capture,
             board_squares: geo.squares().collect(),
             start_counts: Vec::new(),
             zobrist,

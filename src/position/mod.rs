@@ -289,8 +289,10 @@ impl Position {
     fn set_promoted(&mut self, sq: u16, from: u8) {
         let old = self.promoted[sq as usize];
         if old != from {
-            let key = self.tables.zobrist.promoted[sq as usize];
-            self.hash ^= count_key(key, old) ^ count_key(key, from);
+            if self.tables.marks_matter {
+                let key = self.tables.zobrist.promoted[sq as usize];
+                self.hash ^= count_key(key, old) ^ count_key(key, from);
+            }
             self.promoted[sq as usize] = from;
         }
     }
@@ -624,8 +626,10 @@ impl Position {
                 h ^= t.zobrist.ep[s as usize];
             }
         }
-        for (sq, &p) in self.promoted.iter().enumerate() {
-            h ^= count_key(t.zobrist.promoted[sq], p);
+        if t.marks_matter {
+            for (sq, &p) in self.promoted.iter().enumerate() {
+                h ^= count_key(t.zobrist.promoted[sq], p);
+            }
         }
         for (slot, &n) in self.hand.iter().enumerate() {
             h ^= count_key(t.zobrist.hand[slot], n);
