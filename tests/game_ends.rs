@@ -104,6 +104,27 @@ fn threefold_repetition_ignores_which_ferz_was_a_pawn_in_shatranj() {
     );
 }
 
+/// Sjaak II claimed this draw (bare kings) in a match, and Alfil's referee called it false.
+#[test]
+fn bare_kings_are_a_draw_in_chess() {
+    assert_eq!(
+        result("chess", "8/8/8/2k5/8/3K4/8/8 w - - 1 101").as_deref(),
+        Some("1/2-1/2 {insufficient material}")
+    );
+    assert_eq!(
+        result("capablanca", "10/10/10/3k6/10/4K5/10/10 b - - 0 60").as_deref(),
+        Some("1/2-1/2 {insufficient material}")
+    );
+}
+
+/// Where a bare king is not a dead draw (stalemate loses in xiangqi; a king and a pawn can
+/// still win in chess), the game goes on.
+#[test]
+fn bare_kings_end_nothing_where_the_rules_differ() {
+    assert_eq!(result("xiangqi", "3k5/9/9/9/9/9/9/9/9/5K3 w - - 0 1"), None);
+    assert_eq!(result("chess", "8/8/8/2k5/8/3K4/4P3/8 w - - 0 1"), None);
+}
+
 #[test]
 fn perpetual_check_loses_in_xiangqi() {
     let mut g = game("xiangqi", "3k5/9/9/9/9/9/9/9/4R4/5K3 w - - 0 1");

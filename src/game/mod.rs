@@ -7,7 +7,7 @@ use std::sync::Arc;
 use crate::movegen::attack::in_check;
 use crate::movegen::ends::immediate_end;
 use crate::movegen::notation::{move_text, parse_move};
-use crate::movegen::tables::Tables;
+use crate::movegen::tables::{code, ColourMoves, PieceInfo, Tables};
 use crate::movegen::{legal_moves, Move};
 use crate::position::fen::FenError;
 use crate::position::{Position, RankStyle};
@@ -57,6 +57,53 @@ pub fn colour_name(colour: usize) -> &'static str {
     }
 }
 
+/// Whether neither side can ever win: each has one piece, a royal of the same type, nothing
+/// in hand, and the type's captures can always be returned (plain leaps and slides, the same
+/// both ways for both colours), so neither royal can ever check the other. With checkmate as
+/// the only way to win and stalemate a draw, as in chess's bare kings, the game is dead.
+fn bare_royals(pos: &Position) -> bool {
+    let t = &pos.tables;
+    let rules = &t.variant.rules;
+    let only_mate_wins = rules.extinction.is_none()
+        && rules.flag.is_none()
+        && rules.blast.is_none()
+        && rules.check_count == 0
+        && !rules.bikjang
+        && rules.checkmate == GameValue::Loss
+        && rules.stalemate == GameValue::Draw;
+    if !only_mate_wins {
+        return false;
+    }
+    let lone = |colour: usize| match pos.pieces(colour) {
+        &[sq] => Some(code::kind(pos.at(sq))),
+        _ => None,
+    };
+    let (Some(kind), Some(other)) = (lone(0), lone(1)) else {
+        return false;
+    };
+    let empty_hands = (0..t.pieces.len()).all(|k| pos.in_hand(0, k) == 0 && pos.in_hand(1, k) == 0);
+    kind == other && t.pieces[kind].royal && empty_hands && captures_return(&t.pieces[kind])
+}
+
+/// Whether whatever this piece attacks attacks it back when of the other colour: it moves only
+/// by plain leaps and slides, each with its reverse, the same for both colours.
+fn captures_return(info: &PieceInfo) -> bool {
+    let plain = |m: &ColourMoves| m.rays.is_empty() && m.wrap_rays.is_empty() && m.multi.is_empty();
+    let closed = |offsets: &[i16]| offsets.iter().all(|o| offsets.contains(&-o));
+    let same =
+        |a: &[i16], b: &[i16]| a.iter().all(|o| b.contains(o)) && b.iter().all(|o| a.contains(o));
+    let [white, black] = &info.moves;
+    plain(white)
+        && plain(black)
+        && closed(&white.leaps)
+        && closed(&white.slides)
+        && same(&white.leaps, &black.leaps)
+        && same(&white.slides, &black.slides)
+        && info.confine.is_none()
+        && info.zone_moves.is_none()
+        && info.no_capture == 0
+}
+
 /// The end of the game by rule in `pos`, given the keys of the positions before it (oldest
 /// first) and its legal moves.
 pub fn end_by_rule(
@@ -87,6 +134,12 @@ pub fn end_by_rule(
                 GameValue::Loss => format!("{} is stalemated and loses", colour_name(side)),
             };
             GameEnd::from_value(value, side, reason)
+        });
+    }
+    if bare_royals(pos) {
+        return Some(GameEnd {
+            winner: None,
+            reason: "insufficient material".to_string(),
         });
     }
     if rules.repetition_count > 0 {
