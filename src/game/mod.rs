@@ -81,8 +81,11 @@ fn bare_royals(pos: &Position) -> bool {
     let (Some(kind), Some(other)) = (lone(0), lone(1)) else {
         return false;
     };
-    let empty_hands = (0..t.pieces.len()).all(|k| pos.in_hand(0, k) == 0 && pos.in_hand(1, k) == 0);
-    kind == other && t.pieces[kind].royal && empty_hands && captures_return(&t.pieces[kind])
+    kind == other
+        && t.pieces[kind].royal
+        && pos.hand_is_empty(0)
+        && pos.hand_is_empty(1)
+        && captures_return(&t.pieces[kind])
 }
 
 /// Whether whatever this piece attacks attacks it back when of the other colour: it moves only

@@ -15,8 +15,7 @@ use crate::variant::schema::Demotion;
 pub fn generate<S: Sink>(pos: &Position, sink: &mut S) {
     let side = pos.side();
     let tables = &pos.tables;
-    let must_drop =
-        tables.hand.must_drop && (0..tables.pieces.len()).any(|k| pos.in_hand(side, k) > 0);
+    let must_drop = tables.hand.must_drop && !pos.hand_is_empty(side);
     if !must_drop {
         for i in 0..pos.pieces(side).len() {
             let from = pos.pieces(side)[i];

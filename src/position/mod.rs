@@ -142,6 +142,14 @@ impl Position {
     pub fn in_hand(&self, colour: usize, kind: usize) -> u8 {
         self.hand[colour * self.tables.pieces.len() + kind]
     }
+    /// Whether `colour` has nothing in hand.
+    #[inline]
+    pub fn hand_is_empty(&self, colour: usize) -> bool {
+        let types = self.tables.pieces.len();
+        self.hand[colour * types..(colour + 1) * types]
+            .iter()
+            .all(|&n| n == 0)
+    }
     /// Number of pieces of type `kind` of `colour` on the board.
     #[inline]
     pub fn count(&self, colour: usize, kind: usize) -> u16 {
@@ -217,7 +225,7 @@ impl Position {
     /// pawn move, or all of them where captured pieces go to the hand and can come back.
     #[inline]
     pub fn repetition_window(&self) -> usize {
-        if self.tables.variant.hand.captures_to_hand {
+        if self.tables.hand.captures_to_hand {
             usize::MAX
         } else {
             self.halfmove as usize
