@@ -609,7 +609,6 @@ fn promotion(
                 let steps = betza::parse(&d.steps)
                     .map_err(|e| source.error_in(&path, e.position, e.message))?;
                 Some(InPlace {
-                    steps_text: d.steps.clone(),
                     steps,
                     last_anywhere: d.last_anywhere.unwrap_or(false),
                     no_check: d.no_check.unwrap_or(false),

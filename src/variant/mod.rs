@@ -129,7 +129,6 @@ pub struct Promotion {
 /// with one step onto an empty square.
 #[derive(Clone, Debug)]
 pub struct InPlace {
-    pub steps_text: String,
     /// The steps; only their single leaps count.
     pub steps: Betza,
     /// A side's last piece of the type may promote anywhere.

@@ -39,13 +39,20 @@ impl Engine {
     /// If the engine is pondering on exactly `mv`, turn that search into the search for its
     /// own move: it keeps what it has found and now stops at the move's share of the clock.
     pub(super) fn ponder_hit(&mut self, mv: Move) -> bool {
+        let pondering = self
+            .running
+            .as_ref()
+            .is_some_and(|r| r.activity == Activity::Ponder);
+        if !pondering {
+            return false;
+        }
         let mut after = self.game.clone();
         after.play(mv);
         let (limits, hard) = self.clocks.limits(&after);
         let Some(r) = self.running.as_mut() else {
             return false;
         };
-        let same = r.activity == Activity::Ponder && r.game.pos.hash() == after.pos.hash();
+        let same = r.game.pos.hash() == after.pos.hash();
         if !same || limits.depth.is_some() || limits.nps.is_some() {
             return false;
         }
