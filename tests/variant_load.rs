@@ -375,6 +375,25 @@ fn xbetza_errors_point_inside_the_moves_string() {
 }
 
 #[test]
+fn xbetza_the_compiler_refuses_is_located_in_every_field() {
+    // `mWaO1` parses, but castling cannot be a leg of a multi-leg move: the compiler refuses it
+    // at the `a` that starts the second leg (character 2 of the string).
+    let zone_moves = r#"moves: "N", zone_moves: (zone: "*1", moves: "mWaO1")"#;
+    let text = base_with(r#"moves: "N""#, zone_moves);
+    expect_error(
+        &text,
+        r#""mWaO1""#,
+        3,
+        "castling (O) cannot be part of a multi-leg move",
+    );
+    let text = base_with(r#"moves: "N""#, r#"moves: "mWaO1""#);
+    expect_error(&text, r#""mWaO1""#, 3, "castling (O)");
+    let in_place = r#"promotion: (zone: "*5", choices: "QRBN", in_place: (steps: "mWaO1"))"#;
+    let text = base_with(r#"promotion: (zone: "*5", choices: "QRBN")"#, in_place);
+    expect_error(&text, r#""mWaO1""#, 3, "castling (O)");
+}
+
+#[test]
 fn promotion_and_castling_letters() {
     let text = base_with(r#"choices: "QRBN""#, r#"choices: "QRZN""#);
     expect_error(&text, "QRZN", 2, "promotion choice `Z`");

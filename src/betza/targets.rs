@@ -100,6 +100,7 @@ fn test_variant(q: &Query) -> Result<Variant, BetzaError> {
         rules: Rules::default(),
         hand: Hand::default(),
         source: "<betza query>".into(),
+        start_fen_origin: Vec::new(),
     })
 }
 

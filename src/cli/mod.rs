@@ -21,7 +21,7 @@ pub fn load_variant(name_or_path: &str) -> Result<Arc<Tables>, String> {
     }
     .map_err(|e| e.to_string())?;
     let name = variant.name.clone();
-    Tables::new(Arc::new(variant)).map_err(|e| format!("variant {name}: {e}"))
+    Tables::new(Arc::new(variant)).map_err(|e| e.message_for(&name))
 }
 
 /// The variant's start position, or the given FEN.

@@ -7,9 +7,11 @@ use std::sync::Arc;
 use crate::betza::compile::{
     compile, flags, Castle, CompiledPiece, MultiLeg, PieceMoves, UNLIMITED,
 };
+use crate::position::fen::{board_codes, FenError};
 use crate::position::geometry::Geometry;
+use crate::position::Position;
 use crate::variant::schema::Demotion;
-use crate::variant::{Hand, SquareSet, Variant};
+use crate::variant::{Hand, LoadError, SquareSet, Variant};
 
 /// A set of padded-board squares.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -328,6 +330,20 @@ pub enum TablesError {
     Piece { letter: char, message: String },
     #[error("{0}")]
     Variant(String),
+    /// A fault at a known place in the variant file (the start FEN).
+    #[error("{0}")]
+    Located(Box<LoadError>),
+}
+
+impl TablesError {
+    /// The message for a user: a located fault as it is (it names its file), any other with
+    /// the variant's name before it.
+    pub fn message_for(&self, variant: &str) -> String {
+        match self {
+            TablesError::Located(located) => located.to_string(),
+            e => format!("variant {variant}: {e}"),
+        }
+    }
 }
 
 fn splitmix(state: &mut u64) -> u64 {
@@ -384,6 +400,13 @@ impl Tables {
                 colour_moves(&geo, &c.colours[0], promotes),
                 colour_moves(&geo, &c.colours[1], promotes),
             ];
+            let in_place_steps = match p.promotion.as_ref().and_then(|pr| pr.in_place.as_ref()) {
+                Some(ip) => Some(compile(&ip.steps).map_err(|e| TablesError::Piece {
+                    letter: p.letter,
+                    message: format!("in-place promotion steps: {e}"),
+                })?),
+                None => None,
+            };
             let promotion = p.promotion.as_ref().map(|pr| PromotionT {
                 zone: [
                     SqBits::from_set(&geo, &pr.zone[0]),
@@ -402,15 +425,16 @@ impl Tables {
                     })
                     .collect(),
                 on_capture: pr.on_capture,
-                in_place: pr.in_place.as_ref().map(|ip| {
-                    let steps = compile(&ip.steps).expect("promotion steps compiled when loaded");
-                    InPlaceT {
+                in_place: pr
+                    .in_place
+                    .as_ref()
+                    .zip(in_place_steps.as_ref())
+                    .map(|(ip, steps)| InPlaceT {
                         steps: [0, 1].map(|c| colour_moves(&geo, &steps.colours[c], false).leaps),
                         last_anywhere: ip.last_anywhere,
                         no_check: ip.no_check,
                         no_attack: ip.no_attack,
-                    }
-                }),
+                    }),
             });
             let zones =
                 |z: &[SquareSet; 2]| [SqBits::from_set(&geo, &z[0]), SqBits::from_set(&geo, &z[1])];
@@ -433,17 +457,23 @@ impl Tables {
                 drop_file_limit: p.drop_file_limit,
                 dead,
                 confine: p.confine.as_ref().map(zones),
-                zone_moves: p.zone_moves.as_ref().map(|z| {
-                    let extra = compile(&z.moves).expect("zone moves compiled when loaded");
-                    (
-                        zones(&z.zone),
-                        [
-                            colour_moves(&geo, &extra.colours[0], true),
-                            colour_moves(&geo, &extra.colours[1], true),
-                        ],
-                        z.stay,
-                    )
-                }),
+                zone_moves: match p.zone_moves.as_ref() {
+                    Some(z) => {
+                        let extra = compile(&z.moves).map_err(|e| TablesError::Piece {
+                            letter: p.letter,
+                            message: format!("zone moves: {e}"),
+                        })?;
+                        Some((
+                            zones(&z.zone),
+                            [
+                                colour_moves(&geo, &extra.colours[0], true),
+                                colour_moves(&geo, &extra.colours[1], true),
+                            ],
+                            z.stay,
+                        ))
+                    }
+                    None => None,
+                },
                 no_screen: mask(&p.no_screen),
                 no_capture: mask(&p.no_capture),
                 tracks_virginity: tracks_virginity(variant.as_ref(), index, c),
@@ -541,8 +571,15 @@ impl Tables {
             zobrist,
             start_board: vec![code::WALL; geo.size],
         };
-        tables.start_board = crate::position::fen::board_codes(&tables, &variant.start_fen)
-            .map_err(|e| TablesError::Variant(format!("start position: {e}")))?;
+        let start_fen = &variant.start_fen;
+        let start_error = |e: FenError| {
+            let message = format!("start FEN, {e}");
+            match variant.locate_start_fen(e.field.index_in(start_fen), message.clone()) {
+                Some(located) => TablesError::Located(Box::new(located)),
+                None => TablesError::Variant(message),
+            }
+        };
+        tables.start_board = board_codes(&tables, start_fen).map_err(start_error)?;
         let types = tables.pieces.len();
         let mut counts = vec![0u16; 2 * types];
         for &sq in &tables.board_squares {
@@ -552,7 +589,9 @@ impl Tables {
             }
         }
         tables.start_counts = counts;
-        Ok(Arc::new(tables))
+        let tables = Arc::new(tables);
+        Position::from_fen(tables.clone(), start_fen).map_err(start_error)?;
+        Ok(tables)
     }
 }
 

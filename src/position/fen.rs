@@ -13,13 +13,83 @@ use super::Position;
 use crate::movegen::moves::NO_SQUARE;
 use crate::movegen::tables::{code, Tables};
 
-/// A FEN that does not describe a position of the variant.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{0}")]
-pub struct FenError(pub String);
+/// The part of a FEN a problem is in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FenField {
+    Board,
+    Holdings,
+    SideToMove,
+    Castling,
+    EnPassant,
+    Checks,
+    Counters,
+    /// The position as a whole (a rule the pieces break together, such as a side in check
+    /// that is not to move).
+    Position,
+}
 
-fn err<T>(msg: impl Into<String>) -> Result<T, FenError> {
-    Err(FenError(msg.into()))
+impl FenField {
+    pub fn name(self) -> &'static str {
+        match self {
+            FenField::Board => "board",
+            FenField::Holdings => "holdings",
+            FenField::SideToMove => "side to move",
+            FenField::Castling => "castling field",
+            FenField::EnPassant => "en-passant field",
+            FenField::Checks => "check counts",
+            FenField::Counters => "move counters",
+            FenField::Position => "position",
+        }
+    }
+
+    /// The character index in `fen` where this field starts (0 where it is missing or is the
+    /// whole position).
+    pub fn index_in(self, fen: &str) -> usize {
+        let starts: Vec<usize> = fen
+            .char_indices()
+            .scan(' ', |previous, (_, c)| {
+                let starts = !c.is_whitespace() && previous.is_whitespace();
+                *previous = c;
+                Some(starts)
+            })
+            .enumerate()
+            .filter_map(|(i, starts)| starts.then_some(i))
+            .collect();
+        let field = |n: usize| starts.get(n).copied().unwrap_or(0);
+        let after_ep = || {
+            (4..starts.len()).find(|&n| {
+                let word: String = fen
+                    .chars()
+                    .skip(starts[n])
+                    .take_while(|c| !c.is_whitespace())
+                    .collect();
+                word.contains('+') == (self == FenField::Checks)
+            })
+        };
+        match self {
+            FenField::Board | FenField::Position => field(0),
+            FenField::Holdings => fen.chars().position(|c| c == '[').unwrap_or(0),
+            FenField::SideToMove => field(1),
+            FenField::Castling => field(2),
+            FenField::EnPassant => field(3),
+            FenField::Checks | FenField::Counters => after_ep().map_or(0, field),
+        }
+    }
+}
+
+/// A FEN that does not describe a position of the variant: which field, and why.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{}: {message}", field.name())]
+pub struct FenError {
+    pub field: FenField,
+    pub message: String,
+}
+
+fn err<T>(field: FenField, message: impl Into<String>) -> Result<T, FenError> {
+    Err(FenError {
+        field,
+        message: message.into(),
+    })
 }
 
 /// The board part of a FEN as piece codes on the padded board.
@@ -47,11 +117,14 @@ fn parse_board(tables: &Tables, fen: &str) -> Result<(Vec<u8>, Vec<u16>), FenErr
     let board_part = board_part.split('[').next().unwrap_or("");
     let rows: Vec<&str> = board_part.split('/').collect();
     if rows.len() != geo.ranks as usize {
-        return err(format!(
-            "the board has {} ranks but the FEN gives {}",
-            geo.ranks,
-            rows.len()
-        ));
+        return err(
+            FenField::Board,
+            format!(
+                "the board has {} ranks but the FEN gives {}",
+                geo.ranks,
+                rows.len()
+            ),
+        );
     }
     let mut board = vec![code::WALL; geo.size];
     for sq in geo.squares() {
@@ -76,11 +149,10 @@ fn parse_board(tables: &Tables, fen: &str) -> Result<(Vec<u8>, Vec<u16>), FenErr
             }
             if c == '*' {
                 if file >= geo.files as usize {
-                    return err(format!(
-                        "rank {} has more than {} files",
-                        rank + 1,
-                        geo.files
-                    ));
+                    return err(
+                        FenField::Board,
+                        format!("rank {} has more than {} files", rank + 1, geo.files),
+                    );
                 }
                 board[geo.square(file as u8, rank as u8) as usize] = code::WALL;
                 file += 1;
@@ -107,19 +179,21 @@ fn parse_board(tables: &Tables, fen: &str) -> Result<(Vec<u8>, Vec<u16>), FenErr
                     } else {
                         letter.to_string()
                     };
-                    return err(format!(
-                        "'{shown}' in rank {} is not a piece of {}",
-                        rank + 1,
-                        tables.variant.name
-                    ));
+                    return err(
+                        FenField::Board,
+                        format!(
+                            "'{shown}' in rank {} is not a piece of {}",
+                            rank + 1,
+                            tables.variant.name
+                        ),
+                    );
                 }
             };
             if file >= geo.files as usize {
-                return err(format!(
-                    "rank {} has more than {} files",
-                    rank + 1,
-                    geo.files
-                ));
+                return err(
+                    FenField::Board,
+                    format!("rank {} has more than {} files", rank + 1, geo.files),
+                );
             }
             let colour = usize::from(letter.is_ascii_lowercase());
             board[geo.square(file as u8, rank as u8) as usize] = code::piece(kind, colour);
@@ -127,12 +201,15 @@ fn parse_board(tables: &Tables, fen: &str) -> Result<(Vec<u8>, Vec<u16>), FenErr
             j += 1;
         }
         if file != geo.files as usize {
-            return err(format!(
-                "rank {} has {} files, the board has {}",
-                rank + 1,
-                file,
-                geo.files
-            ));
+            return err(
+                FenField::Board,
+                format!(
+                    "rank {} has {} files, the board has {}",
+                    rank + 1,
+                    file,
+                    geo.files
+                ),
+            );
         }
     }
     Ok((board, marked))
@@ -172,31 +249,68 @@ impl Position {
             let base = promoted_base(&tables, code::kind(board[sq as usize]));
             pos.set_promoted_from(sq, base);
         }
-        if let Some(hand) = fields[0].split_once('[').map(|(_, h)| h) {
+        if let Some(hand) = fields
+            .first()
+            .and_then(|f| f.split_once('['))
+            .map(|(_, h)| h)
+        {
             pos.init_hand(hand)?;
         }
         pos.side = match fields.get(1).copied() {
             None | Some("w") => 0,
             Some("b") => 1,
-            Some(s) => return err(format!("side to move '{s}' is neither w nor b")),
+            Some(s) => {
+                return err(
+                    FenField::SideToMove,
+                    format!("side to move '{s}' is neither w nor b"),
+                )
+            }
         };
         if pos.side == 1 {
             pos.hash ^= tables.zobrist.side;
         }
-        pos.init_virginity(fields.get(2).copied().unwrap_or("-"))?;
-        pos.init_ep(fields.get(3).copied().unwrap_or("-"))?;
-        let counters: Vec<u32> = fields
-            .iter()
-            .skip(4)
-            .filter(|f| !f.contains('+'))
-            .filter_map(|f| f.parse().ok())
-            .collect();
-        if let Some(field) = fields.iter().skip(4).find(|f| f.contains('+')) {
-            pos.init_checks(field)?;
+        // XBoard writes the FENs of variants without castling as `… w 0 1`: no castling and no
+        // en-passant field, the counters right after the side to move.
+        let short_form = fields.len() == 4 && fields[2..].iter().all(|f| f.parse::<u32>().is_ok());
+        let (castling, ep, rest) = if short_form {
+            ("-", "-", &fields[2..])
+        } else {
+            (
+                fields.get(2).copied().unwrap_or("-"),
+                fields.get(3).copied().unwrap_or("-"),
+                fields.get(4..).unwrap_or_default(),
+            )
+        };
+        pos.init_virginity(castling)?;
+        pos.init_ep(ep)?;
+        let (checks, counters): (Vec<&str>, Vec<&str>) = rest.iter().partition(|f| f.contains('+'));
+        match checks.as_slice() {
+            [] => {}
+            [field] => pos.init_checks(field)?,
+            _ => return err(FenField::Checks, "more than one check-count field"),
         }
-        pos.halfmove = counters.first().copied().unwrap_or(0);
-        pos.fullmove = counters.get(1).copied().unwrap_or(1).max(1);
+        let mut numbers = Vec::with_capacity(2);
+        for field in &counters {
+            match field.parse::<u32>() {
+                Ok(n) if numbers.len() < 2 => numbers.push(n),
+                Ok(_) => {
+                    return err(
+                        FenField::Counters,
+                        format!("'{field}' after the move counters"),
+                    )
+                }
+                Err(_) => {
+                    return err(
+                        FenField::Counters,
+                        format!("'{field}' is not a move counter (a whole number from 0)"),
+                    )
+                }
+            }
+        }
+        pos.halfmove = numbers.first().copied().unwrap_or(0);
+        pos.fullmove = numbers.get(1).copied().unwrap_or(1).max(1);
         pos.check_royals()?;
+        pos.check_placement()?;
         pos.refresh_state(false);
         Ok(pos)
     }
@@ -213,20 +327,29 @@ impl Position {
                 self.set_checks_given(1, (n - b) as u8);
                 Ok(())
             }
-            _ => err(format!("'{field}' is not a check count of this variant")),
+            _ => err(
+                FenField::Checks,
+                format!("'{field}' is not a check count of this variant"),
+            ),
         }
     }
 
     /// Holdings as in `[QNpp]`: upper case White's, lower case Black's; `-` is empty.
     fn init_hand(&mut self, text: &str) -> Result<(), FenError> {
         let Some(text) = text.strip_suffix(']') else {
-            return err(format!("holdings '[{text}' have no closing ']'"));
+            return err(
+                FenField::Holdings,
+                format!("holdings '[{text}' have no closing ']'"),
+            );
         };
         if !self.tables.has_hand() && !text.is_empty() {
-            return err(format!(
-                "holdings '[{text}]' given, but {} has no holdings",
-                self.tables.variant.name
-            ));
+            return err(
+                FenField::Holdings,
+                format!(
+                    "holdings '[{text}]' given, but {} has no holdings",
+                    self.tables.variant.name
+                ),
+            );
         }
         for c in text.chars().filter(|&c| c != '-') {
             let Some(kind) = self
@@ -235,16 +358,102 @@ impl Position {
                 .piece_index(c)
                 .filter(|_| c.is_ascii_alphabetic())
             else {
-                return err(format!(
-                    "'{c}' in the holdings is not a piece of {}",
-                    self.tables.variant.name
-                ));
+                return err(
+                    FenField::Holdings,
+                    format!(
+                        "'{c}' in the holdings is not a piece of {}",
+                        self.tables.variant.name
+                    ),
+                );
             };
             let colour = usize::from(c.is_ascii_lowercase());
             let n = self.in_hand(colour, kind);
             self.set_in_hand(colour, kind, n.saturating_add(1));
         }
         Ok(())
+    }
+
+    /// Rules the pieces must keep together: no royal piece in hand (except where every piece in
+    /// hand must be dropped before play), no promoted piece in hand, no piece where it could
+    /// never move again (where the rules forbid that, or where it could only have arrived by a
+    /// move that must have promoted it), and the side that has just moved not in check.
+    fn check_placement(&self) -> Result<(), FenError> {
+        let t = &self.tables;
+        for colour in 0..2 {
+            for (kind, info) in t.pieces.iter().enumerate() {
+                if self.in_hand(colour, kind) == 0 {
+                    continue;
+                }
+                if info.royal && !t.hand.must_drop {
+                    return err(
+                        FenField::Holdings,
+                        format!(
+                            "'{}' is royal and cannot be in hand",
+                            self.letter_of(kind, colour)
+                        ),
+                    );
+                }
+                if info.hand_type != kind {
+                    return err(
+                        FenField::Holdings,
+                        format!(
+                            "'{}' is a promoted piece; in hand it is '{}'",
+                            self.letter_of(kind, colour),
+                            self.letter_of(info.hand_type, colour)
+                        ),
+                    );
+                }
+            }
+        }
+        let geo = t.geo;
+        for sq in geo.squares() {
+            let c = self.board[sq as usize];
+            if !code::is_piece(c) {
+                continue;
+            }
+            let (kind, colour) = (code::kind(c), code::colour(c));
+            let info = &t.pieces[kind];
+            let droppable = t.hand.drops && info.drop_zone[colour].has(sq);
+            let must_have_promoted = info
+                .promotion
+                .as_ref()
+                .is_some_and(|p| p.mandatory && p.zone[colour].has(sq));
+            let impossible = t.hand.immobility_illegal || (must_have_promoted && !droppable);
+            if impossible && info.dead[colour].has(sq) {
+                return err(
+                    FenField::Board,
+                    format!(
+                        "'{}' on {} could never move again: it would have promoted",
+                        self.letter_of(kind, colour),
+                        geo.name(sq, RankStyle::FromOne)
+                    ),
+                );
+            }
+        }
+        let mover = self.side ^ 1;
+        if crate::movegen::attack::in_check(self, mover) {
+            let who = if mover == 0 { "White" } else { "Black" };
+            return err(
+                FenField::Position,
+                format!("{who} is in check but it is not {who}'s move"),
+            );
+        }
+        Ok(())
+    }
+
+    /// The FEN letter of a piece type for a colour.
+    fn letter_of(&self, kind: usize, colour: usize) -> String {
+        let info = &self.tables.pieces[kind];
+        let (prefix, letter) = match info.promoted_of {
+            Some(base) => ("+", self.tables.pieces[base].letter),
+            None => ("", info.letter),
+        };
+        let letter = if colour == 0 {
+            letter
+        } else {
+            letter.to_ascii_lowercase()
+        };
+        format!("{prefix}{letter}")
     }
 
     fn check_royals(&self) -> Result<(), FenError> {
@@ -257,10 +466,13 @@ impl Position {
             let expected = self.start_royal_count(colour);
             if n > expected.max(1) {
                 let who = if colour == 0 { "White" } else { "Black" };
-                return err(format!(
-                    "{who} has {n} royal pieces, the variant allows {}",
-                    expected.max(1)
-                ));
+                return err(
+                    FenField::Board,
+                    format!(
+                        "{who} has {n} royal pieces, the variant allows {}",
+                        expected.max(1)
+                    ),
+                );
             }
         }
         Ok(())
@@ -322,9 +534,10 @@ impl Position {
             let king_file =
                 (0..geo.files).find(|&f| self.board[geo.square(f, rank) as usize] == king_code);
             let Some(king_file) = king_file else {
-                return err(format!(
-                    "castling right '{ch}' but no king on the castling rank"
-                ));
+                return err(
+                    FenField::Castling,
+                    format!("castling right '{ch}' but no king on the castling rank"),
+                );
             };
             let is_partner = |c: u8| {
                 code::is_piece(c)
@@ -342,12 +555,18 @@ impl Position {
                     (f < geo.files && is_partner(self.board[geo.square(f, rank) as usize]))
                         .then_some(f)
                 }
-                _ => return err(format!("'{ch}' is not a castling right")),
+                _ => {
+                    return err(
+                        FenField::Castling,
+                        format!("'{ch}' is not a castling right"),
+                    )
+                }
             };
             let Some(partner_file) = partner_file else {
-                return err(format!(
-                    "castling right '{ch}' but no castling partner there"
-                ));
+                return err(
+                    FenField::Castling,
+                    format!("castling right '{ch}' but no castling partner there"),
+                );
             };
             self.set_virgin(geo.square(king_file, rank), true);
             self.set_virgin(geo.square(partner_file, rank), true);
@@ -374,14 +593,18 @@ impl Position {
             let colour = usize::from(ch.is_ascii_lowercase());
             let file = ch.to_ascii_uppercase() as u8;
             if !(b'A'..b'A' + geo.files).contains(&file) {
-                return err(format!("'{ch}' is not a castling or gating right"));
+                return err(
+                    FenField::Castling,
+                    format!("'{ch}' is not a castling or gating right"),
+                );
             }
             let sq = geo.square(file - b'A', tables.gating_rank[colour]);
             let p = self.board[sq as usize];
             if !code::is_piece(p) || code::colour(p) != colour {
-                return err(format!(
-                    "gating right '{ch}' but no piece of that side there"
-                ));
+                return err(
+                    FenField::Castling,
+                    format!("gating right '{ch}' but no piece of that side there"),
+                );
             }
             self.set_virgin(sq, true);
             self.mark_castling_king(p, colour);
@@ -422,11 +645,19 @@ impl Position {
                     squares.push(sq);
                     rest = &rest[used..];
                 }
-                None => return err(format!("en-passant field '{field}' is not a square")),
+                None => {
+                    return err(
+                        FenField::EnPassant,
+                        format!("en-passant field '{field}' is not a square"),
+                    )
+                }
             }
         }
         if squares.len() > 2 {
-            return err(format!("en-passant field '{field}' has too many squares"));
+            return err(
+                FenField::EnPassant,
+                format!("en-passant field '{field}' has too many squares"),
+            );
         }
         let them = self.side ^ 1;
         let owned_by_them = |sq: u16| {

@@ -143,7 +143,7 @@ impl Catalogue {
             return Ok(t.clone());
         }
         let variant = self.library.load(name).map_err(|e| e.to_string())?;
-        let tables = Tables::new(Arc::new(variant)).map_err(|e| format!("{name}: {e}"))?;
+        let tables = Tables::new(Arc::new(variant)).map_err(|e| e.message_for(name))?;
         self.tables.insert(name.to_string(), tables.clone());
         Ok(tables)
     }

@@ -11,7 +11,7 @@ use super::{
     Blast, Castling, Extinction, Flag, GameValue, Hand, InPlace, LoadError, PieceType, Promotion,
     Rules, SquareSet, Variant, ZoneMoves,
 };
-use crate::betza;
+use crate::betza::{self, Betza};
 
 /// A merged value and where it was written.
 struct At<T> {
@@ -111,7 +111,33 @@ fn build(chain: &[Source], leaf: &Source) -> Result<Variant, LoadError> {
         rules: rules(leaf, &merged.rules, &letters, dims)?,
         hand: hand_rules(leaf, &merged.hand, &letters)?,
         source: leaf.label.clone(),
+        start_fen_origin: fen_field_starts(&start.value)
+            .map(|index| {
+                let at = chain[start.src].error_in(&start.path, index, String::new());
+                (index, at)
+            })
+            .collect(),
     })
+}
+
+/// Character indices where the fields of a FEN start: each whitespace-separated field, and its
+/// holdings (`[`) inside the board field.
+fn fen_field_starts(fen: &str) -> impl Iterator<Item = usize> + '_ {
+    let mut previous = ' ';
+    fen.chars().enumerate().filter_map(move |(i, c)| {
+        let starts = (!c.is_whitespace() && previous.is_whitespace()) || c == '[';
+        previous = c;
+        starts.then_some(i)
+    })
+}
+
+/// An XBetza string of the file, parsed and compiled now so that every error in it (of syntax,
+/// or of a construct the compiler refuses) points at its character in the file.
+fn xbetza(source: &Source, path: &[Seg], text: &str) -> Result<Betza, LoadError> {
+    let located = |e: betza::BetzaError| source.error_in(path, e.position, e.message);
+    let parsed = betza::parse(text).map_err(located)?;
+    betza::compile::compile(&parsed).map_err(located)?;
+    Ok(parsed)
 }
 
 /// Applies the files in order, each overriding what came before.
@@ -299,8 +325,7 @@ fn piece(
             source.error_in(&path("letter"), 0, message)
         });
     }
-    let moves = betza::parse(&d.moves)
-        .map_err(|e| source.error_in(&path("moves"), e.position, e.message))?;
+    let moves = xbetza(source, &path("moves"), &d.moves)?;
     let initial_zone = match &d.initial_zone {
         Some(text) => Some(zones(
             source,
@@ -365,8 +390,7 @@ fn piece(
                 dims,
             )?;
             let mpath = [zpath.as_slice(), &[Key("moves")]].concat();
-            let moves = betza::parse(&z.moves)
-                .map_err(|e| source.error_in(&mpath, e.position, e.message))?;
+            let moves = xbetza(source, &mpath, &z.moves)?;
             Some(ZoneMoves {
                 zone,
                 moves_text: z.moves.clone(),
@@ -606,8 +630,7 @@ fn promotion(
         in_place: match &p.in_place {
             Some(d) => {
                 let path = [base, &[Key("in_place"), Key("steps")]].concat();
-                let steps = betza::parse(&d.steps)
-                    .map_err(|e| source.error_in(&path, e.position, e.message))?;
+                let steps = xbetza(source, &path, &d.steps)?;
                 Some(InPlace {
                     steps,
                     last_anywhere: d.last_anywhere.unwrap_or(false),

@@ -316,9 +316,28 @@ pub struct Variant {
     pub hand: Hand,
     /// Where it came from (file path, or `<embedded>/NAME.ron`), for messages.
     pub source: String,
+    /// Where the fields of the start FEN are written in the file: the character index where a
+    /// field starts in `start_fen`, and that place in the file. A fault in the start position
+    /// found later, when the position is set up, is reported there. Empty for variants that
+    /// were not read from a file.
+    pub start_fen_origin: Vec<(usize, LoadError)>,
 }
 
 impl Variant {
+    /// The place in the variant file of the start FEN's character `index` (the start of one of
+    /// its fields), with `message`; `None` where the variant was not read from a file.
+    pub fn locate_start_fen(&self, index: usize, message: String) -> Option<LoadError> {
+        let (_, at) = self
+            .start_fen_origin
+            .iter()
+            .rev()
+            .find(|(start, _)| *start <= index)?;
+        Some(LoadError {
+            message,
+            ..at.clone()
+        })
+    }
+
     /// Index of the piece type with this (either case) letter.
     pub fn piece_index(&self, letter: char) -> Option<usize> {
         let up = letter.to_ascii_uppercase();
