@@ -2,6 +2,7 @@
 //! the first command is `uci`, else CECP for XBoard); otherwise the XBetza explorer, perft and
 //! divide, benchmark, variant list.
 
+use std::io::IsTerminal;
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -17,7 +18,11 @@ use alfil::position::RankStyle;
 #[command(
     name = "alfil",
     version,
-    about = "A chess-variant engine whose pieces and rules come from files"
+    about = "A chess-variant engine whose pieces and rules come from files",
+    after_help = "Without a command, alfil is an engine on standard input and output: UCI when \
+                  the first command is `uci`, else CECP (XBoard/WinBoard). Squares on the \
+                  command line count ranks from 1 (a10 is the tenth rank), as UCI and \
+                  Fairy-Stockfish write them."
 )]
 struct Cli {
     /// Without a command, Alfil is an engine on standard input and output: UCI if the first
@@ -58,14 +63,20 @@ enum Command {
     Perft(PerftArgs),
     /// Perft split by root move.
     Divide(PerftArgs),
-    /// Measure perft speed (nodes per second, single thread, median of several runs).
+    /// Measure perft speed (nodes per second, single thread, median of several runs), or with
+    /// `--search` print the search signature: the total nodes of fixed-depth searches over
+    /// fixed positions in 10 variants (unchanged by a change that should not alter the search).
     Bench {
         /// Runs per position; the median is reported.
         #[arg(long, default_value_t = 3)]
         runs: usize,
-        /// Chess perft depth (the other positions use fixed depths).
-        #[arg(long, default_value_t = 6)]
-        depth: u32,
+        /// Chess perft depth (the other positions use fixed depths); with `--search`, the base
+        /// search depth (default 8).
+        #[arg(long)]
+        depth: Option<u32>,
+        /// Print the search signature instead of measuring perft.
+        #[arg(long)]
+        search: bool,
     },
     /// List the variants built into the binary.
     Variants,
@@ -82,6 +93,8 @@ enum Command {
 struct PerftArgs {
     /// A built-in variant's name, or the path of a RON variant file.
     variant: String,
+    /// Plies to count (at least 1).
+    #[arg(value_parser = clap::value_parser!(u32).range(1..))]
     depth: u32,
     /// Start from this FEN instead of the variant's start position.
     #[arg(long)]
@@ -94,6 +107,13 @@ struct PerftArgs {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let Some(command) = cli.command else {
+        if std::io::stdin().is_terminal() {
+            eprintln!(
+                "Alfil {}: an engine waiting for UCI (`uci`) or CECP (`xboard`) commands; \
+                 `help` lists a few, `quit` ends, `alfil --help` shows the other uses.",
+                env!("CARGO_PKG_VERSION")
+            );
+        }
         alfil::protocol::run();
         return ExitCode::SUCCESS;
     };
@@ -119,11 +139,20 @@ fn main() -> ExitCode {
         ),
         Command::Perft(args) => run_perft(&args, false),
         Command::Divide(args) => run_perft(&args, true),
-        Command::Bench { runs, depth } => bench::run(runs, depth),
+        Command::Bench {
+            runs,
+            depth,
+            search: false,
+        } => bench::run(runs, depth.unwrap_or(6)),
+        Command::Bench {
+            depth,
+            search: true,
+            ..
+        } => bench::search_signature(depth.unwrap_or(8)).map(|_| ()),
         Command::Match(args) => alfil::cli::matchrun::run(&args),
         Command::Variants => {
             for name in alfil::variant::embedded_names() {
-                println!("{name}");
+                alfil::outln!("{name}");
             }
             Ok(())
         }
@@ -185,12 +214,12 @@ fn run_betza(
     let moves = targets(&q).map_err(|e| format!("\"{betza}\" {e}"))?;
     let mut names: Vec<String> = moves.iter().map(|t| square_name(t.to)).collect();
     names.dedup();
-    println!("targets: {}", names.join(" "));
+    alfil::outln!("targets: {}", names.join(" "));
     for t in moves.iter().filter(|t| !t.kills.is_empty()) {
         let kills: Vec<String> = t.kills.iter().map(|&k| square_name(k)).collect();
-        println!("  {} removes {}", square_name(t.to), kills.join(" "));
+        alfil::outln!("  {} removes {}", square_name(t.to), kills.join(" "));
     }
-    print!("{}", diagram(&q, &moves));
+    alfil::out!("{}", diagram(&q, &moves));
     Ok(())
 }
 
@@ -245,7 +274,7 @@ fn run_values(variant: &str) -> Result<(), String> {
         } else {
             value.to_string()
         };
-        println!("{} {:<20} {shown:>6}", piece.letter, piece.name);
+        alfil::outln!("{} {:<20} {shown:>6}", piece.letter, piece.name);
     }
     Ok(())
 }
@@ -268,19 +297,15 @@ fn run_perft(args: &PerftArgs, divide: bool) -> Result<(), String> {
         if divide {
             let mut lines: Vec<(String, u64)> = split
                 .iter()
-                .map(|&(mv, n)| (move_text(&pos, mv, RankStyle::XBoard), n))
+                .map(|&(mv, n)| (move_text(&pos, mv, RankStyle::FromOne), n))
                 .collect();
             lines.sort();
             for (text, n) in &lines {
-                println!("{text}: {n}");
+                alfil::outln!("{text}: {n}");
             }
-            println!();
+            alfil::outln!();
         }
-        if args.depth == 0 {
-            1
-        } else {
-            split.iter().map(|&(_, n)| n).sum()
-        }
+        split.iter().map(|&(_, n)| n).sum()
     } else {
         let mut pos = pos;
         perft::perft(&mut pos, args.depth)
@@ -291,6 +316,6 @@ fn run_perft(args: &PerftArgs, divide: bool) -> Result<(), String> {
         secs,
         total as f64 / secs.max(1e-9)
     );
-    println!("{total}");
+    alfil::outln!("{total}");
     Ok(())
 }

@@ -328,7 +328,7 @@ fn game_ends_are_claimed_in_force_mode_and_after_own_moves() {
         vec!["1-0 {White mates}"],
         "a move after the end repeats the claim"
     );
-    let lines = s.script(&["setboard 7k/8/5QK1/8/8/8/8/8 w - - 0 1", "usermove f6f7"]);
+    let lines = s.script(&["setboard 7k/8/6K1/8/8/8/8/5Q2 w - - 0 1", "usermove f1f7"]);
     assert_eq!(lines, vec!["1/2-1/2 {Stalemate}"]);
     s.script(&["setboard 6k1/5ppp/8/8/8/8/8/K2R4 w - - 0 1", "st 1"]);
     s.send("go");

@@ -5,6 +5,7 @@
 //! Run in release mode: `cargo test --release`.
 
 use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 
 use rayon::prelude::*;
@@ -74,6 +75,7 @@ fn run(large: bool) {
         .filter(|c| (c.nodes > LARGE) == large)
         .filter(|c| tables[&c.variant].is_some())
         .collect();
+    let done = AtomicUsize::new(0);
     let results: Vec<(&Case, Result<u64, String>)> = selected
         .par_iter()
         .map(|c| {
@@ -81,6 +83,12 @@ fn run(large: bool) {
             let r = Position::from_fen(t, &c.fen)
                 .map_err(|e| format!("FEN rejected: {e}"))
                 .map(|mut pos| perft(&mut pos, c.depth));
+            // Progress on standard error: the worker threads' output is not captured by the
+            // test harness, so a long run shows where it is.
+            let n = done.fetch_add(1, Ordering::Relaxed) + 1;
+            if n % 500 == 0 || n == selected.len() {
+                eprintln!("perft suite: {n}/{} cases", selected.len());
+            }
             (*c, r)
         })
         .collect();

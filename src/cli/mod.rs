@@ -3,6 +3,7 @@
 
 pub mod bench;
 pub mod matchrun;
+pub mod stdout;
 
 use std::path::Path;
 use std::sync::Arc;

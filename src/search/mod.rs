@@ -24,6 +24,7 @@ mod rules;
 mod smp;
 pub mod time;
 mod tt;
+pub use tt::affordable_mb as affordable_hash_mb;
 mod worker;
 
 pub use eval::values::piece_values;

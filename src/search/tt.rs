@@ -16,6 +16,37 @@ const SCORE_BITS: u32 = 22;
 const SCORE_BIAS: i64 = 1 << (SCORE_BITS - 1);
 const GENERATIONS: u8 = 64;
 
+/// The largest table asked for is clamped to this many megabytes (1 TiB): beyond any machine
+/// the engine runs on, and far inside what the index arithmetic can address.
+pub const MAX_MB: usize = 1 << 20;
+
+/// The hash size to use when `requested` megabytes are asked for: `requested`, or, where this
+/// machine has less memory available than that (half of Linux's `MemAvailable`, leaving room
+/// for the rest of the system), the largest power of two that fits, with the reason.
+pub fn affordable_mb(requested: usize) -> (usize, Option<String>) {
+    let requested = requested.max(1);
+    let Some(available) = available_mb() else {
+        return (requested.min(MAX_MB), None);
+    };
+    let limit = (available / 2).max(1);
+    if requested <= limit {
+        return (requested, None);
+    }
+    let used = 1usize << limit.ilog2();
+    let reason = format!(
+        "hash of {requested} MB is more than this machine can give ({available} MB available); using {used} MB"
+    );
+    (used, Some(reason))
+}
+
+/// Megabytes of memory available now, where the system says (Linux's `/proc/meminfo`).
+fn available_mb() -> Option<usize> {
+    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = text.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kb: usize = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb >> 10)
+}
+
 /// What a stored score means.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Bound {
@@ -54,13 +85,17 @@ pub struct Table {
 }
 
 impl Table {
-    /// A table of about `mb` megabytes (at least one bucket).
+    /// A table of about `mb` megabytes (at least one bucket). Where the memory cannot be had,
+    /// the largest half, quarter … of it that can: asking never aborts the engine.
     pub fn new(mb: usize) -> Table {
-        let count = (mb.max(1) << 20) / std::mem::size_of::<Bucket>();
+        let mut count = (mb.clamp(1, MAX_MB) << 20) / std::mem::size_of::<Bucket>();
+        let mut buckets = Vec::new();
+        while count > 1 && buckets.try_reserve_exact(count).is_err() {
+            count /= 2;
+        }
+        buckets.extend(std::iter::repeat_with(Bucket::default).take(count.max(1)));
         Table {
-            buckets: std::iter::repeat_with(Bucket::default)
-                .take(count.max(1))
-                .collect(),
+            buckets,
             generation: 0,
         }
     }

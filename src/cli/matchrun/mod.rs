@@ -138,14 +138,14 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
     for e in engines {
         e.quit();
     }
-    println!(
+    crate::outln!(
         "Variant: {} ({}), time control {}",
         tables.variant.name,
         variant_name,
         control.short()
     );
     for line in tally.summary(&names[0], &names[1]) {
-        println!("{line}");
+        crate::outln!("{line}");
     }
     Ok(())
 }

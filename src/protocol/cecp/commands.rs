@@ -119,10 +119,7 @@ impl Engine {
                 }
             }
             "memory" => match args.parse::<usize>() {
-                Ok(mb) if mb > 0 => {
-                    self.settings.hash_mb = mb;
-                    self.worker.send(Job::Hash(mb));
-                }
+                Ok(mb) if mb > 0 => self.set_hash(mb),
                 _ => self.error("expected megabytes", "memory"),
             },
             "cores" => match args.parse::<usize>() {
@@ -160,9 +157,36 @@ impl Engine {
             }
             "resume" => self.paused = false,
             "lift" | "put" | "hover" => self.manipulate(cmd, args),
+            "help" => self.help(),
             _ if moves::looks_like_move(cmd) && args.is_empty() => self.user_move(cmd),
             _ => self.error("unknown command", cmd),
         }
+    }
+
+    /// A few lines for a person typing at the engine (GUIs never send `help`).
+    fn help(&self) {
+        for line in [
+            "Alfil speaks CECP (XBoard) here; a first command `uci` would have chosen UCI.",
+            "  xboard, protover 2     start as a GUI does (lists the variants and options)",
+            "  variant NAME           choose a variant (`alfil variants` lists them)",
+            "  new, go, force         new game, engine moves, engine stops playing",
+            "  usermove e2e4, undo    play or take back a move",
+            "  setboard FEN           set up a position",
+            "  st 5, sd 8, level ...  time per move, depth limit, clock",
+            "  quit                   end",
+        ] {
+            self.out.line(line);
+        }
+    }
+
+    /// Resize the hash table to `mb` megabytes, or to what the machine can give, saying so.
+    fn set_hash(&mut self, mb: usize) {
+        let (used, reason) = crate::search::affordable_hash_mb(mb);
+        if let Some(reason) = reason {
+            self.out.line(&format!("tellusererror Alfil: {reason}"));
+        }
+        self.settings.hash_mb = used;
+        self.worker.send(Job::Hash(used));
     }
 
     /// `Error (reason): command`.
@@ -356,10 +380,7 @@ impl Engine {
                 self.reload_variants();
             }
             ("Reload variants", None, _, _) => self.reload_variants(),
-            ("Hash", _, Some(n), _) if n > 0 => {
-                self.settings.hash_mb = n as usize;
-                self.worker.send(Job::Hash(n as usize));
-            }
+            ("Hash", _, Some(n), _) if n > 0 => self.set_hash(n as usize),
             ("Threads", _, Some(n), _) if n > 0 => {
                 self.settings.threads = n as usize;
                 self.worker.send(Job::Threads(n as usize));

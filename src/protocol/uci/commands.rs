@@ -99,7 +99,15 @@ impl Engine {
             }
         };
         match &setting {
-            Setting::Hash(mb) => self.worker.send(Job::Hash(*mb)),
+            Setting::Hash(mb) => {
+                let (used, reason) = crate::search::affordable_hash_mb(*mb);
+                if let Some(reason) = reason {
+                    self.say(&reason);
+                }
+                self.options.hash_mb = used;
+                self.worker.send(Job::Hash(used));
+                return;
+            }
             Setting::Threads(n) => self.worker.send(Job::Threads(*n)),
             Setting::ClearHash => self.worker.send(Job::Clear),
             Setting::Variant(name) => {

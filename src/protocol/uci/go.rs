@@ -39,8 +39,11 @@ pub struct Go {
     pub move_time: Option<Duration>,
     pub infinite: bool,
     pub perft: Option<u32>,
-    /// Tokens that were skipped: unknown words, bad numbers, moves that are not legal.
+    /// Tokens that were skipped: unknown words and moves that are not legal.
     pub skipped: Vec<String>,
+    /// Limits whose value is missing or not a number they take (`depth abc`, `perft -1`): the
+    /// command cannot be carried out as meant, so it is refused.
+    pub bad: Vec<String>,
 }
 
 impl Go {
@@ -116,7 +119,7 @@ impl Go {
                     i += 1;
                 }
                 if !ok {
-                    go.skipped
+                    go.bad
                         .push(format!("{word} {}", value.unwrap_or("(no value)")));
                 }
             }
@@ -180,12 +183,15 @@ mod tests {
         assert_eq!(g.searchmoves, vec![Move::new(1, 2)]);
         assert!(g.infinite);
         assert_eq!(g.skipped, ["joho", "searchmoves a7a8"]);
+        assert!(g.bad.is_empty());
         let g = go("depth movetime 300 perft x");
         assert_eq!(
             (g.depth, g.move_time),
             (None, Some(Duration::from_millis(300)))
         );
-        assert_eq!(g.skipped, ["depth (no value)", "perft x"]);
+        assert_eq!(g.bad, ["depth (no value)", "perft x"]);
+        assert_eq!(go("perft -1").bad, ["perft -1"]);
+        assert_eq!(go("depth abc").bad, ["depth abc"]);
         assert!(go("").limits(0, 1).clock.is_none());
     }
 }

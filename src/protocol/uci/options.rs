@@ -2,7 +2,8 @@
 //! names are matched without regard to case, values are checked against the option's type and
 //! range, and a bad one is refused with the reason.
 
-/// Largest hash table, in megabytes.
+/// Largest hash table a `setoption` may ask for, in megabytes; `uci` advertises as its maximum
+/// what this machine can give of it, and a larger request is cut to that with a message.
 const MAX_HASH: usize = 65536;
 const MAX_THREADS: usize = 256;
 const MAX_MULTI_PV: usize = 64;
@@ -56,8 +57,9 @@ impl Options {
         };
         vec![
             format!(
-                "option name Hash type spin default {} min 1 max {MAX_HASH}",
-                self.hash_mb
+                "option name Hash type spin default {} min 1 max {}",
+                self.hash_mb,
+                crate::search::affordable_hash_mb(MAX_HASH).0
             ),
             format!(
                 "option name Threads type spin default {} min 1 max {MAX_THREADS}",

@@ -57,6 +57,13 @@ impl Engine {
         if !request.skipped.is_empty() {
             self.debug(&format!("go: skipped {}", request.skipped.join(", ")));
         }
+        if !request.bad.is_empty() {
+            self.say(&format!(
+                "go refused: {} (each takes a whole number from 0; perft and depth from 1)",
+                request.bad.join(", ")
+            ));
+            return;
+        }
         if let Some(depth) = request.perft {
             self.perft(depth);
             return;
