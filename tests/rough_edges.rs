@@ -63,7 +63,7 @@ fn uci_hash_beyond_the_machine_is_cut_down_and_said() {
     let lines = s.read_until(WAIT, |l| l == "readyok");
     if max < 65536 {
         let told = "info string hash of 65536 MB is more than this machine can give";
-        assert!(lines.iter().any(|l| l.starts_with(&told)), "{lines:?}");
+        assert!(lines.iter().any(|l| l.starts_with(told)), "{lines:?}");
         let used = format!("using {max} MB");
         assert!(lines.iter().any(|l| l.ends_with(&used)), "{lines:?}");
     }
