@@ -86,7 +86,7 @@ fn run(large: bool) {
             // Progress on standard error: the worker threads' output is not captured by the
             // test harness, so a long run shows where it is.
             let n = done.fetch_add(1, Ordering::Relaxed) + 1;
-            if n % 500 == 0 || n == selected.len() {
+            if n.is_multiple_of(500) || n == selected.len() {
                 eprintln!("perft suite: {n}/{} cases", selected.len());
             }
             (*c, r)
