@@ -148,7 +148,7 @@ fn names_resolve_by_stem_name_and_alias() {
     assert_eq!((err.line, err.column), (0, 0));
     assert!(err
         .to_string()
-        .contains("no variant named `no-such-variant`"));
+        .contains("variant `no-such-variant`: no variant of that name"));
 }
 
 #[test]
@@ -391,6 +391,20 @@ fn xbetza_the_compiler_refuses_is_located_in_every_field() {
     let in_place = r#"promotion: (zone: "*5", choices: "QRBN", in_place: (steps: "mWaO1"))"#;
     let text = base_with(r#"promotion: (zone: "*5", choices: "QRBN")"#, in_place);
     expect_error(&text, r#""mWaO1""#, 3, "castling (O)");
+}
+
+#[test]
+fn piece_to_char_and_names_xboard_cannot_read_are_refused() {
+    let text = base_with(r#""PNBRQKpnbrqk""#, r#""PNBRQKpnbrq""#);
+    expect_error(&text, "PNBRQKpnbrq", 10, "11 characters");
+    let text = base_with(r#""PNBRQKpnbrqk""#, r#""PNBRQKpnbrqkNn""#);
+    expect_error(&text, "PNBRQKpnbrqkNn", 12, "`N` appears twice");
+    let text = base_with(r#""PNBRQKpnbrqk""#, r#""PNBRQK#nbrqk""#);
+    expect_error(&text, "PNBRQK#nbrqk", 6, "`#` is not a piece letter");
+    let text = base_with(r#"name: "mini""#, r#"name: "mini,chess""#);
+    expect_error(&text, "mini,chess", 4, "may not hold a comma");
+    let text = base_with(r#"name: "mini""#, r#"name: "mini chess""#);
+    expect_error(&text, "mini chess", 4, "white space");
 }
 
 #[test]

@@ -13,6 +13,15 @@ use crate::movegen::tables::Tables;
 use crate::protocol::xboard::{self, strip_size_prefix};
 use crate::variant::{Library, Variant};
 
+/// Why a requested variant cannot be played.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Unavailable {
+    /// No variant has that name; the nearest name, if it looks like a slip.
+    Unknown(Option<String>),
+    /// A file of that name does not load: the located message.
+    Broken(String),
+}
+
 /// One offered variant.
 struct Entry {
     /// The library's name for it.
@@ -66,6 +75,7 @@ impl Catalogue {
             problems: Vec::new(),
             tables: HashMap::new(),
         };
+        catalogue.problems = catalogue.library.problems();
         let mut sized_count: HashMap<String, usize> = HashMap::new();
         for name in catalogue.library.names() {
             match catalogue.library.load(&name) {
@@ -116,6 +126,18 @@ impl Catalogue {
             .or_else(|| self.library.load(requested).ok().map(|v| v.name))
     }
 
+    /// Why `requested` selects no variant: the located error of a file or built-in variant
+    /// of that name that does not load, or that no variant has the name (with the nearest name
+    /// offered, if it looks like a slip).
+    pub fn why_not(&self, requested: &str) -> Unavailable {
+        if self.library.knows(requested) {
+            if let Err(e) = self.library.load(requested) {
+                return Unavailable::Broken(e.to_string());
+            }
+        }
+        Unavailable::Unknown(self.library.suggest(requested))
+    }
+
     /// The library name of the variant a UCI `UCI_Variant` value selects: a library name in any
     /// case, else whatever [`Catalogue::resolve`] accepts (aliases, XBoard's names).
     pub fn resolve_uci(&self, requested: &str) -> Option<String> {
@@ -131,10 +153,18 @@ impl Catalogue {
         let name = self
             .resolve("normal")
             .unwrap_or_else(|| "chess".to_string());
-        let tables = self
-            .tables(&name)
-            .expect("the built-in chess variant loads");
-        (name, Game::new(tables))
+        match self.tables(&name) {
+            Ok(tables) => (name, Game::new(tables)),
+            // A broken file of the folder may shadow chess; the built-in one always loads (the
+            // embedded-variant tests prove it).
+            Err(_) => {
+                let variant = crate::variant::load_by_name("chess")
+                    .expect("the built-in chess variant loads");
+                let tables =
+                    Tables::new(Arc::new(variant)).expect("the built-in chess tables build");
+                ("chess".to_string(), Game::new(tables))
+            }
+        }
     }
 
     /// The tables of a variant by library name, built on first use.

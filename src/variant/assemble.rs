@@ -61,12 +61,14 @@ fn build(chain: &[Source], leaf: &Source) -> Result<Variant, LoadError> {
         )
     };
     let name = leaf.file.name.clone().ok_or_else(|| missing("name"))?;
+    check_name(leaf, &name)?;
     let board = merged.board.as_ref().ok_or_else(|| missing("board"))?;
     let (files, ranks) = board_size(&chain[board.src], board)?;
     let p2c = merged
         .piece_to_char
         .as_ref()
         .ok_or_else(|| missing("piece_to_char"))?;
+    check_piece_to_char(&chain[p2c.src], p2c)?;
     let start = merged.start.as_ref().ok_or_else(|| missing("start"))?;
     let defs = merged.pieces.as_deref().unwrap_or_default();
     if defs.is_empty() {
@@ -118,6 +120,56 @@ fn build(chain: &[Source], leaf: &Source) -> Result<Variant, LoadError> {
             })
             .collect(),
     })
+}
+
+/// A name XBoard can carry in `feature variants="a,b,c"` and in `variant NAME`: no comma,
+/// quote or white space, not empty.
+fn check_name(leaf: &Source, name: &str) -> Result<(), LoadError> {
+    let bad = name
+        .chars()
+        .position(|c| c == ',' || c == '"' || c.is_whitespace() || c.is_control());
+    match bad {
+        Some(index) => Err(leaf.error_in(
+            &[Key("name")],
+            index,
+            "a variant name may not hold a comma, a quote or white space: XBoard's list of \
+             variants is separated by commas and its commands by spaces",
+        )),
+        None if name.is_empty() => Err(leaf.error_at(&[Key("name")], "the name is empty")),
+        None => Ok(()),
+    }
+}
+
+/// XBoard's PIECETOCHAR: White's slots then Black's, so an even length; each letter names one
+/// piece type, so no letter twice; `.` for an empty slot and XBoard's marks `+ ~ ^ ' !`.
+fn check_piece_to_char(source: &Source, p2c: &At<String>) -> Result<(), LoadError> {
+    let text = &p2c.value;
+    let at = |index: usize, message: String| source.error_in(&p2c.path, index, message);
+    let mut seen: Vec<char> = Vec::new();
+    for (index, c) in text.chars().enumerate() {
+        if c.is_ascii_alphabetic() {
+            if seen.contains(&c) {
+                return Err(at(index, format!("`{c}` appears twice in piece_to_char")));
+            }
+            seen.push(c);
+        } else if !matches!(c, '.' | '+' | '~' | '^' | '\'' | '!') {
+            return Err(at(
+                index,
+                format!("`{c}` is not a piece letter, `.` or one of XBoard's marks + ~ ^ ' !"),
+            ));
+        }
+    }
+    let length = text.chars().count();
+    if !length.is_multiple_of(2) {
+        return Err(at(
+            length.saturating_sub(1),
+            format!(
+                "piece_to_char has {length} characters; XBoard reads the first half as White's \
+                 pieces and the second as Black's, so it must have an even number"
+            ),
+        ));
+    }
+    Ok(())
 }
 
 /// Character indices where the fields of a FEN start: each whitespace-separated field, and its

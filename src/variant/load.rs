@@ -3,12 +3,12 @@
 //! reported as `FILE:LINE:COL: message` plus the offending line.
 
 use std::fmt;
-use std::fs;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
 use super::assemble::assemble;
 use super::embedded;
+use super::folder;
 use super::locate::Seg;
 use super::source::{Home, Source};
 use super::Variant;
@@ -91,7 +91,7 @@ pub fn load_str(text: &str, source: &str) -> Result<Variant, LoadError> {
 /// Loads a variant file; `inherits` is resolved in the file's folder (by file stem or by
 /// `name`), then against the embedded variants.
 pub fn load_file(path: &Path) -> Result<Variant, LoadError> {
-    finish(read_file(path)?)
+    finish(Source::read(path)?)
 }
 
 /// Loads an embedded variant by file stem, `name` or alias (case-insensitive).
@@ -136,13 +136,20 @@ impl Library {
         match find_embedded(name) {
             Some(found) => finish(found?),
             None => {
-                let place = self
-                    .folder
-                    .as_ref()
-                    .map_or("<embedded>".to_string(), |f| f.display().to_string());
+                let place = match &self.folder {
+                    Some(folder) => format!("{} or the built-in variants", folder.display()),
+                    None => "the built-in variants".to_string(),
+                };
+                let hint = match self.suggest(name) {
+                    Some(near) => format!("did you mean `{near}`? "),
+                    None => String::new(),
+                };
                 Err(LoadError::without_position(
-                    &place,
-                    format!("no variant named `{name}`"),
+                    &format!("variant `{name}`"),
+                    format!(
+                        "no variant of that name in {place}; {hint}`alfil variants` lists the \
+                         built-in ones"
+                    ),
                 ))
             }
         }
@@ -153,15 +160,40 @@ impl Library {
     pub fn names(&self) -> Vec<String> {
         let mut names = embedded_names();
         if let Some(folder) = &self.folder {
-            for path in ron_files(folder) {
-                if let Ok(source) = read_file(&path) {
-                    names.extend(source.file.name);
-                }
-            }
+            names.extend(
+                folder::index(folder)
+                    .files
+                    .iter()
+                    .filter_map(|f| f.name.clone()),
+            );
         }
         names.sort();
         names.dedup();
         names
+    }
+
+    /// The offered name nearest to `name`, if `name` looks like a slip for it.
+    pub fn suggest(&self, name: &str) -> Option<String> {
+        closest(name, &self.names())
+    }
+
+    /// Whether `name` names a file of the folder or a built-in variant (loadable or not).
+    pub fn knows(&self, name: &str) -> bool {
+        let in_folder = self
+            .folder
+            .as_ref()
+            .is_some_and(|folder| find_in_folder(folder, name).is_some());
+        in_folder || find_embedded(name).is_some()
+    }
+
+    /// What is wrong with the folder, for the user: a folder that cannot be read, each file
+    /// that cannot be read or parsed (located), and files whose names clash with each other or
+    /// shadow a built-in variant. Files that parse but fail to load show up when loaded.
+    pub fn problems(&self) -> Vec<String> {
+        match &self.folder {
+            Some(folder) => folder::index(folder).problems(),
+            None => Vec::new(),
+        }
     }
 }
 
@@ -192,8 +224,11 @@ fn finish(leaf: Source) -> Result<Variant, LoadError> {
 
 /// The file that `child` inherits from: in the child's folder, then embedded.
 fn find_parent(child: &Source, name: &str) -> Result<Source, LoadError> {
+    // A file that inherits its own name (`chess.ron` changing the built-in chess) means the
+    // variant it shadows, not itself.
     let in_folder = match &child.home {
-        Home::Folder(folder) => find_in_folder(folder, name),
+        Home::Folder(folder) => find_in_folder(folder, name)
+            .filter(|found| found.as_ref().map_or(true, |s| s.key != child.key)),
         Home::Embedded => None,
     };
     if let Some(found) = in_folder.or_else(|| find_embedded(name)) {
@@ -212,49 +247,25 @@ fn find_parent(child: &Source, name: &str) -> Result<Source, LoadError> {
     ))
 }
 
-fn read_file(path: &Path) -> Result<Source, LoadError> {
-    let label = path.display().to_string();
-    let text = fs::read_to_string(path)
-        .map_err(|e| LoadError::without_position(&label, format!("cannot read the file: {e}")))?;
-    let key = fs::canonicalize(path).map_or_else(|_| label.clone(), |p| p.display().to_string());
-    let folder = path
-        .parent()
-        .map_or_else(|| PathBuf::from("."), Path::to_path_buf);
-    Source::parse(label, key, text, Home::Folder(folder))
-}
-
-/// The `.ron` files of a folder, sorted (none if it cannot be read).
-fn ron_files(folder: &Path) -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = fs::read_dir(folder)
-        .map(|entries| {
-            entries
-                .filter_map(|e| e.ok().map(|e| e.path()))
-                .filter(|p| p.extension().is_some_and(|x| x == "ron"))
-                .collect()
-        })
-        .unwrap_or_default();
-    files.sort();
-    files
-}
-
-/// A file of `folder` whose stem, `name` or alias is `name`.
+/// A file of `folder` whose stem, `name` or alias is `name` (found in the folder's index, so
+/// only that one file is read).
 fn find_in_folder(folder: &Path, name: &str) -> Option<Result<Source, LoadError>> {
-    let files = ron_files(folder);
-    let stem_is = |p: &PathBuf| {
-        p.file_stem()
+    let index = folder::index(folder);
+    let stem_is = |f: &&folder::IndexedFile| {
+        f.path
+            .file_stem()
             .is_some_and(|s| s.to_string_lossy().eq_ignore_ascii_case(name))
     };
-    if let Some(path) = files.iter().find(|p| stem_is(p)) {
-        return Some(read_file(path));
-    }
-    files
-        .iter()
-        .filter_map(|p| read_file(p).ok())
-        .find(|s| answers_to(s.file.name.as_deref(), s.file.aliases.as_deref(), name))
-        .map(Ok)
+    let found = index.files.iter().find(stem_is).or_else(|| {
+        index
+            .files
+            .iter()
+            .find(|f| answers_to(f.name.as_deref(), Some(&f.aliases), name))
+    })?;
+    Some(Source::read(&found.path))
 }
 
-fn answers_to(file_name: Option<&str>, aliases: Option<&[String]>, name: &str) -> bool {
+pub(super) fn answers_to(file_name: Option<&str>, aliases: Option<&[String]>, name: &str) -> bool {
     file_name.is_some_and(|n| n.eq_ignore_ascii_case(name))
         || aliases
             .unwrap_or_default()
@@ -317,4 +328,31 @@ fn find_embedded(name: &str) -> Option<Result<Source, LoadError>> {
         entry.text.to_string(),
         Home::Embedded,
     ))
+}
+
+/// The known name nearest to `name` by edit distance, if it is near enough to be a slip.
+fn closest(name: &str, names: &[String]) -> Option<String> {
+    let name = name.to_ascii_lowercase();
+    names
+        .iter()
+        .map(|n| (edit_distance(&name, &n.to_ascii_lowercase()), n))
+        .filter(|(d, n)| *d <= 2.max(n.len() / 4))
+        .min_by_key(|(d, _)| *d)
+        .map(|(_, n)| n.clone())
+}
+
+/// Levenshtein distance over characters.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut diagonal = row[0];
+        row[0] = i + 1;
+        for (j, &cb) in b.iter().enumerate() {
+            let substitution = diagonal + usize::from(ca != cb);
+            diagonal = row[j + 1];
+            row[j + 1] = substitution.min(row[j] + 1).min(row[j + 1] + 1);
+        }
+    }
+    row[b.len()]
 }

@@ -9,6 +9,7 @@
 mod assemble;
 pub mod embedded;
 mod fen;
+mod folder;
 pub mod load;
 mod locate;
 pub mod region;

@@ -1,7 +1,8 @@
 //! One variant file read into memory: its text, where it came from, its parsed contents, and
 //! the means to turn "this value is wrong" into a `LoadError` with line and column.
 
-use std::path::PathBuf;
+use std::fs;
+use std::path::{Path, PathBuf};
 
 use ron::extensions::Extensions;
 
@@ -32,6 +33,26 @@ pub struct Source {
 }
 
 impl Source {
+    /// Reads and parses a variant file. A UTF-8 byte-order mark at its start is skipped;
+    /// `inherits` is looked up in the file's own folder.
+    pub fn read(path: &Path) -> Result<Source, LoadError> {
+        let label = path.display().to_string();
+        let text = fs::read_to_string(path).map_err(|e| {
+            LoadError::without_position(&label, format!("cannot read the file: {e}"))
+        })?;
+        let text = match text.strip_prefix('\u{feff}') {
+            Some(rest) => rest.to_string(),
+            None => text,
+        };
+        let key =
+            fs::canonicalize(path).map_or_else(|_| label.clone(), |p| p.display().to_string());
+        let folder = path
+            .parent()
+            .filter(|p| !p.as_os_str().is_empty())
+            .map_or_else(|| PathBuf::from("."), Path::to_path_buf);
+        Source::parse(label, key, text, Home::Folder(folder))
+    }
+
     /// Parses `text`; RON syntax errors and unknown keys come back with their position.
     pub fn parse(
         label: String,

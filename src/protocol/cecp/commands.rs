@@ -4,7 +4,7 @@
 //! move is out, and so does everything that arrives after it. Commands that change the position
 //! or what the engine plays abandon a search first; the rest leave it running.
 
-use crate::protocol::catalogue::Catalogue;
+use crate::protocol::catalogue::{Catalogue, Unavailable};
 use crate::protocol::timecontrol::TimeControl;
 use crate::protocol::wire::{echo, echo_long, split_command};
 use crate::protocol::worker::Job;
@@ -218,7 +218,7 @@ impl Engine {
     fn report_problems(&self) {
         for p in &self.catalogue.problems {
             self.out.line(&format!(
-                "tellusererror Alfil could not load a variant: {}",
+                "tellusererror Alfil, variant files: {}",
                 echo_long(p)
             ));
         }
@@ -247,7 +247,21 @@ impl Engine {
 
     fn select_variant(&mut self, args: &str) {
         let Some(name) = self.catalogue.resolve(args) else {
-            self.error("unknown variant", &format!("variant {args}"));
+            let command = format!("variant {args}");
+            match self.catalogue.why_not(args) {
+                Unavailable::Unknown(None) => self.error("unknown variant", &command),
+                Unavailable::Unknown(Some(near)) => {
+                    self.error(&format!("unknown variant; did you mean {near}?"), &command)
+                }
+                Unavailable::Broken(why) => {
+                    self.out.line(&format!(
+                        "tellusererror Alfil cannot play {}: {}",
+                        echo(args),
+                        echo_long(&why)
+                    ));
+                    self.error("variant does not load", &command);
+                }
+            }
             return;
         };
         let tables = match self.catalogue.tables(&name) {
@@ -377,6 +391,12 @@ impl Engine {
         match (name, value, number, flag) {
             ("Variant folder", Some(v), _, _) => {
                 self.settings.folder = v.to_string();
+                if !v.is_empty() && !std::path::Path::new(v).is_dir() {
+                    self.out.line(&format!(
+                        "tellusererror Alfil: no variant folder {}; only the built-in variants",
+                        echo(v)
+                    ));
+                }
                 self.reload_variants();
             }
             ("Reload variants", None, _, _) => self.reload_variants(),

@@ -8,7 +8,7 @@
 use std::path::Path;
 
 use crate::game::Game;
-use crate::protocol::catalogue::Catalogue;
+use crate::protocol::catalogue::{Catalogue, Unavailable};
 use crate::protocol::wire::{echo, echo_long};
 use crate::protocol::worker::Job;
 
@@ -86,7 +86,7 @@ impl Engine {
     /// Tell the GUI about variant files that did not load.
     fn report_problems(&self) {
         for p in &self.catalogue.problems {
-            self.say(&format!("could not load a variant: {}", echo_long(p)));
+            self.say(&format!("variant files: {}", echo_long(p)));
         }
     }
 
@@ -133,7 +133,16 @@ impl Engine {
     /// `UCI_Variant`: play another variant, from its start position.
     fn select_variant(&mut self, requested: &str) -> bool {
         let Some(name) = self.catalogue.resolve_uci(requested) else {
-            self.say(&format!("unknown variant {}", echo(requested)));
+            let why = match self.catalogue.why_not(requested) {
+                Unavailable::Unknown(None) => format!("unknown variant {}", echo(requested)),
+                Unavailable::Unknown(Some(near)) => {
+                    format!("unknown variant {}; did you mean {near}?", echo(requested))
+                }
+                Unavailable::Broken(why) => {
+                    format!("cannot play {}: {}", echo(requested), echo_long(&why))
+                }
+            };
+            self.say(&why);
             return false;
         };
         match self.catalogue.tables(&name) {
