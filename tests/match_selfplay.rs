@@ -133,3 +133,42 @@ fn an_engine_that_exits_between_games_is_started_again() {
     assert!(!stdout.contains("engine crash"), "{stdout}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_variant_file_is_played_by_name_from_its_folder() {
+    let dir = std::env::temp_dir().join(format!("alfil-match-file-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp folder");
+    // A variant only this folder knows (chess under another name, without castling): the
+    // engines find it only if they are given the folder.
+    let file = dir.join("filechess.ron");
+    std::fs::write(
+        &file,
+        "(\n    name: \"filechess\",\n    inherits: \"chess\",\n    castling: None,\n    \
+         start: \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1\",\n)\n",
+    )
+    .expect("write");
+    let out = Command::new(env!("CARGO_BIN_EXE_alfil"))
+        .args(["match", "--variant", file.to_str().expect("utf-8")])
+        .args(["--games", "2", "--tc", "1+0.02"])
+        .output()
+        .expect("alfil runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stdout}{stderr}");
+    assert!(stdout.contains("Variant: filechess"), "{stdout}");
+    assert!(stdout.contains("W/D/L: "), "{stdout}");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn a_time_control_without_time_is_refused_with_the_reason() {
+    let out = Command::new(env!("CARGO_BIN_EXE_alfil"))
+        .args(["match", "--tc", "0+0", "--games", "1"])
+        .output()
+        .expect("alfil runs");
+    assert!(!out.status.success());
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr).trim_end(),
+        "error: time control '0+0' gives no time: the seconds or the increment must be above 0 (e.g. 10+0.1)"
+    );
+}

@@ -155,6 +155,24 @@ impl EngineProcess {
         }
     }
 
+    /// Set an engine option (`option NAME=VALUE`) and wait until the engine has taken it; a
+    /// `feature variants` it sends again meanwhile (Alfil does when its variant folder changes)
+    /// replaces the list it gave.
+    pub fn set_option(&mut self, name: &str, value: &str) -> Result<(), String> {
+        self.send(&format!("option {name}={value}"));
+        for line in self.sync(Duration::from_secs(60))? {
+            if let EngineLine::Feature(pairs) = engine_line(&line) {
+                for (feature, list) in pairs {
+                    if feature == "variants" {
+                        self.features.variants =
+                            Some(list.split(',').map(|v| v.trim().to_string()).collect());
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
     /// The engine's name for itself, or its command.
     pub fn name(&self) -> String {
         self.features

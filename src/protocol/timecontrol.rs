@@ -59,7 +59,9 @@ impl TimeControl {
         let base = parse_seconds(base).ok_or_else(bad)?;
         let increment = parse_seconds(inc).ok_or_else(bad)?;
         if base.is_zero() && increment.is_zero() {
-            return Err(bad());
+            return Err(format!(
+                "time control '{text}' gives no time: the seconds or the increment must be above 0 (e.g. 10+0.1)"
+            ));
         }
         Ok(TimeControl {
             sessions: vec![Session {

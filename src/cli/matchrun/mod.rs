@@ -57,6 +57,11 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
     }
     let tables = load_variant(&args.variant)?;
     let variant_name = xboard::xboard_name(&tables.variant);
+    let folder = variant_folder(&args.variant);
+    let engine_variant = EngineVariant {
+        name: &variant_name,
+        folder: folder.as_deref(),
+    };
     let control = TimeControl::parse_short(&args.tc)?;
     let openings = match (&args.openings, args.random_plies) {
         (Some(path), _) => Openings::from_file(path, &tables)?,
@@ -74,7 +79,7 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
         .collect();
     let mut engines = Vec::new();
     for c in &commands {
-        engines.push(start_engine(c, &variant_name)?);
+        engines.push(start_engine(c, &engine_variant)?);
     }
     let names: Vec<String> = engines.iter().map(EngineProcess::name).collect();
     let mut tally = Tally::default();
@@ -102,7 +107,7 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
                 Ok(record) => break record,
                 Err(e) if retried => return Err(e),
                 Err(e) => {
-                    if !restart_gone(&mut engines, &commands, &variant_name)? {
+                    if !restart_gone(&mut engines, &commands, &engine_variant)? {
                         return Err(e);
                     }
                     retried = true;
@@ -129,7 +134,7 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
         progress.show(i + 1, &tally);
         for (k, e) in engines.iter_mut().enumerate() {
             if !e.features.reuse {
-                let fresh = start_engine(&commands[k], &variant_name)?;
+                let fresh = start_engine(&commands[k], &engine_variant)?;
                 std::mem::replace(e, fresh).quit();
             }
         }
@@ -155,7 +160,7 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
 fn restart_gone(
     engines: &mut [EngineProcess],
     commands: &[String],
-    variant: &str,
+    variant: &EngineVariant,
 ) -> Result<bool, String> {
     let mut any = false;
     for (e, command) in engines.iter_mut().zip(commands) {
@@ -168,13 +173,40 @@ fn restart_gone(
     Ok(any)
 }
 
-fn start_engine(command: &str, variant: &str) -> Result<EngineProcess, String> {
+/// The variant as the engines are to be told: its name, and for a variant file the folder to
+/// give them (as their `Variant folder` option) so that they find it.
+struct EngineVariant<'a> {
+    name: &'a str,
+    folder: Option<&'a str>,
+}
+
+/// The absolute folder of a variant given as a file, `None` for a built-in name.
+fn variant_folder(variant: &str) -> Option<String> {
+    let path = std::path::Path::new(variant);
+    if !(variant.ends_with(".ron") || path.is_file()) {
+        return None;
+    }
+    let file = std::fs::canonicalize(path).ok()?;
+    file.parent().map(|f| f.display().to_string())
+}
+
+fn start_engine(command: &str, variant: &EngineVariant) -> Result<EngineProcess, String> {
     let mut e = EngineProcess::start(command)?;
     e.handshake()?;
-    if !e.supports(variant) {
+    if let Some(folder) = variant.folder {
+        e.set_option("Variant folder", folder)?;
+    }
+    if !e.supports(variant.name) {
         let name = e.name();
         e.quit();
-        return Err(format!("engine '{name}' does not play variant '{variant}'"));
+        let hint = match variant.folder {
+            Some(folder) => format!(" (it was given the variant folder {folder})"),
+            None => String::new(),
+        };
+        return Err(format!(
+            "engine '{name}' does not play variant '{}'{hint}",
+            variant.name
+        ));
     }
     Ok(e)
 }

@@ -101,18 +101,21 @@ fn elo(p: f64) -> f64 {
     0.0 - 400.0 * (1.0 / p - 1.0).log10()
 }
 
-/// `+12.3 +/- 45.6` (95%), or `+inf`/`-inf` for a perfect score.
+/// `+12.3 +/- 45.6` (95%). A perfect score has no finite estimate; it gives the one-sided 95%
+/// bound instead: after n wins in n games, the winning chance p with p^n = 0.05 is the lowest
+/// that makes such a run at least 5% likely, so the difference is `above` elo(p).
 pub fn elo_text(wins: u32, draws: u32, losses: u32) -> String {
     let n = (wins + draws + losses) as f64;
     if n == 0.0 {
         return "n/a".into();
     }
     let p = (wins as f64 + draws as f64 / 2.0) / n;
+    let bound = || elo(0.05f64.powf(1.0 / n));
     if p <= 0.0 {
-        return "-inf".into();
+        return format!("below {:+.1} (95%)", -bound());
     }
     if p >= 1.0 {
-        return "+inf".into();
+        return format!("above {:+.1} (95%)", bound());
     }
     let var = (wins as f64 * (1.0 - p).powi(2)
         + draws as f64 * (0.5 - p).powi(2)
@@ -132,7 +135,11 @@ mod tests {
     fn elo_estimates() {
         assert!(elo_text(1, 0, 1).starts_with("+0.0 +/- "));
         assert_eq!(elo_text(0, 2, 0), "+0.0 +/- 0.0");
-        assert_eq!(elo_text(2, 0, 0), "+inf");
+        // 2 wins of 2: p = 0.05^(1/2) = 0.2236, -400 log10(1/p - 1) = -216.2.
+        assert_eq!(elo_text(2, 0, 0), "above -216.2 (95%)");
+        // 10 wins of 10: p = 0.05^(1/10) = 0.7411, -400 log10(1/p - 1) = +182.7.
+        assert_eq!(elo_text(10, 0, 0), "above +182.7 (95%)");
+        assert_eq!(elo_text(0, 0, 10), "below -182.7 (95%)");
         assert!(elo_text(60, 20, 20).starts_with("+147.2"));
     }
 }
