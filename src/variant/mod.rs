@@ -333,6 +333,11 @@ impl Variant {
             .iter()
             .rev()
             .find(|(start, _)| *start <= index)?;
+        let message = if at.file == self.source {
+            message
+        } else {
+            format!("{message} (inherited by {})", self.source)
+        };
         Some(LoadError {
             message,
             ..at.clone()
