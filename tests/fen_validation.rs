@@ -82,6 +82,17 @@ fn each_field_is_checked_and_named() {
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - -3 1",
             "move counters: '-3' is not a move counter",
         ),
+        // An en-passant square needs the pawn that passed it, and must itself be empty.
+        (
+            "chess",
+            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq d3 0 1",
+            "en-passant field: 'd3': no piece of the side that just moved stands behind it",
+        ),
+        (
+            "chess",
+            "rnbqkbnr/pppppppp/8/8/4P3/4N3/PPPP1PPP/RNBQKB1R b KQkq e3 0 1",
+            "en-passant field: 'e3': the square passed over is not empty",
+        ),
         // White (not to move) is in check from the rook on e8.
         (
             "chess",

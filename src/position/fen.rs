@@ -673,14 +673,25 @@ impl Position {
                     s += step;
                 }
                 if !owned_by_them(s as u16) {
-                    return Ok(());
+                    return err(
+                        FenField::EnPassant,
+                        format!("'{field}': no piece of the side that just moved stands behind it"),
+                    );
                 }
                 (*a, s as u16)
             }
-            _ => return Ok(()),
+            _ => {
+                return err(
+                    FenField::EnPassant,
+                    format!("'{field}': neither square holds a piece of the side that just moved"),
+                )
+            }
         };
         if self.board[target as usize] != code::EMPTY {
-            return Ok(());
+            return err(
+                FenField::EnPassant,
+                format!("'{field}': the square passed over is not empty"),
+            );
         }
         self.set_ep([target, NO_SQUARE], victim);
         Ok(())
