@@ -5,7 +5,7 @@
 
 mod cecp_support;
 
-use cecp_support::Session;
+use cecp_support::{random_fen, Session};
 use proptest::prelude::*;
 
 #[test]
@@ -190,6 +190,7 @@ fn command() -> impl Strategy<Value = String> {
         "MultiPV=2",
     ]);
     let word = prop_oneof![
+        1 => random_fen().prop_map(|f| format!("setboard {f}")),
         4 => words.prop_map(str::to_string),
         1 => "[ -~]{0,12}",
         1 => prop::collection::vec(any::<u8>(), 0..8)

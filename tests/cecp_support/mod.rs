@@ -4,6 +4,8 @@
 #![allow(dead_code)]
 
 use std::io::{BufRead, BufReader, Write};
+
+use proptest::prelude::*;
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{channel, Receiver};
 use std::time::{Duration, Instant};
@@ -168,4 +170,19 @@ pub fn colour_squares(fen: &str, ranks: u32) -> Vec<(String, char)> {
         }
     }
     out
+}
+
+/// A FEN of random pieces, counts and fields: often illegal, sometimes legal.
+pub fn random_fen() -> impl Strategy<Value = String> {
+    let square = prop::sample::select(vec![
+        "K", "k", "Q", "q", "R", "r", "B", "b", "N", "n", "P", "p", "1", "2", "3", "8", "9",
+    ]);
+    let rank = prop::collection::vec(square, 1..9).prop_map(|s| s.concat());
+    let board = prop::collection::vec(rank, 1..10).prop_map(|r| r.join("/"));
+    let side = prop::sample::select(vec!["w", "b", "x", ""]);
+    let castling = prop::sample::select(vec!["KQkq", "-", "K", "Qk", "AHah", "Z"]);
+    let ep = prop::sample::select(vec!["-", "e3", "e6", "z9", "a1"]);
+    let counters = prop::sample::select(vec!["0 1", "", "5", "x y", "-1 2", "0 1 junk", "3+3 0 1"]);
+    (board, side, castling, ep, counters)
+        .prop_map(|(b, s, c, e, n)| format!("{b} {s} {c} {e} {n}").trim_end().to_string())
 }
