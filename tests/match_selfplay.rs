@@ -172,3 +172,84 @@ fn a_time_control_without_time_is_refused_with_the_reason() {
         "error: time control '0+0' gives no time: the seconds or the increment must be above 0 (e.g. 10+0.1)"
     );
 }
+
+/// Runs `alfil match` with `args` and returns (stdout, stderr, success).
+fn match_run(args: &[&str]) -> (String, String, bool) {
+    let out = Command::new(env!("CARGO_BIN_EXE_alfil"))
+        .arg("match")
+        .args(args)
+        .output()
+        .expect("alfil runs");
+    (
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+        out.status.success(),
+    )
+}
+
+/// Alfil searching 3 plies against Alfil searching 1 in chess: the deeper search wins nearly
+/// every game, so an SPRT of [0, 150] must accept H1 when the deeper engine is first and H0
+/// when it is second, well before 60 games. Fixed depths make it independent of the clock.
+#[test]
+fn a_tiny_sprt_stops_on_the_right_side() {
+    for (depths, verdict) in [("3,1", "H1 accepted"), ("1,3", "H0 accepted")] {
+        let (out, err, ok) = match_run(&[
+            "--depth",
+            depths,
+            "--sprt",
+            "0,150",
+            "--games",
+            "60",
+            "--random-plies",
+            "4",
+            "--concurrency",
+            "2",
+            "--tc",
+            "60+1",
+        ]);
+        assert!(ok, "{out}{err}");
+        assert!(out.contains(verdict), "{depths}: {out}");
+        let games: u32 = out
+            .lines()
+            .find_map(|l| l.strip_prefix("W/D/L: "))
+            .map(|wdl| wdl.split('/').filter_map(|n| n.parse::<u32>().ok()).sum())
+            .expect("W/D/L line");
+        assert!(games < 60, "{depths}: stopped only at the limit: {out}");
+        assert!(err.contains("LLR "), "the LLR is printed as it goes: {err}");
+    }
+}
+
+#[test]
+fn bad_sprt_and_limit_options_are_refused() {
+    for (args, message) in [
+        (&["--sprt", "10,0"][..], "--sprt '10,0' is not ELO0,ELO1"),
+        (
+            &["--sprt", "0,10", "--alpha", "0.7"][..],
+            "--alpha 0.7 is not between 0 and 0.5",
+        ),
+        (
+            &["--depth", "0"][..],
+            "--depth '0' is not N or FIRST,SECOND",
+        ),
+        (
+            &["--nodes", "1,x"][..],
+            "--nodes '1,x' is not N or FIRST,SECOND",
+        ),
+        (
+            &["--concurrency", "0"][..],
+            "--concurrency must be at least 1",
+        ),
+        (&["--games", "0"][..], "--games must be at least 1"),
+    ] {
+        let (_, err, ok) = match_run(args);
+        assert!(!ok, "{args:?}");
+        assert!(err.contains(message), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn node_limits_play_a_game() {
+    let (out, err, ok) = match_run(&["--nodes", "300,3000", "--games", "2", "--tc", "60+1"]);
+    assert!(ok, "{out}{err}");
+    assert!(out.contains("W/D/L: "), "{out}");
+}

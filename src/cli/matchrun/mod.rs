@@ -4,21 +4,28 @@
 //! the variant's balance statistics.
 //!
 //! [`referee`] plays one game through [`crate::protocol::client`], [`openings`] picks start
-//! positions, [`stats`] keeps the tally and [`pgn`] writes the games.
+//! positions, [`stats`] keeps the tally, [`sprt`] the sequential test, and [`pgn`] writes the
+//! games. With `--concurrency N`, N workers each run their own pair of engine processes and
+//! play whole game pairs (one opening, both colours); the main thread counts their results.
 
 pub mod openings;
 pub mod pgn;
 pub mod referee;
+pub mod sprt;
 pub mod stats;
 
+use std::collections::HashMap;
 use std::io::{IsTerminal, Write};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc;
 
 use crate::cli::load_variant;
 use crate::protocol::client::EngineProcess;
 use crate::protocol::timecontrol::TimeControl;
 use crate::protocol::xboard;
 use openings::Openings;
-use referee::Setup;
+use referee::{EngineLimits, Record, Setup};
+use sprt::{Pentanomial, Sprt, Verdict};
 use stats::Tally;
 
 /// The options of `alfil match`.
@@ -30,13 +37,19 @@ pub struct MatchArgs {
     /// An engine command line; give it twice (first and second engine). Missing ones are Alfil.
     #[arg(long = "engine")]
     pub engines: Vec<String>,
-    /// Number of games.
-    #[arg(long, default_value_t = 2)]
-    pub games: usize,
+    /// Number of games (default 2; with --sprt, the most to play before stopping undecided).
+    #[arg(long)]
+    pub games: Option<usize>,
     /// Time control: SECONDS+INCREMENT or MOVES/SECONDS, e.g. 10+0.1.
     #[arg(long, default_value = "10+0.1")]
     pub tc: String,
-    /// A file of start positions, one FEN a line (each is played with both colours).
+    /// Depth limit per move (`sd`): one number for both engines, or FIRST,SECOND.
+    #[arg(long)]
+    pub depth: Option<String>,
+    /// Node limit per move (`st 1` with `nps N`): one number for both engines, or FIRST,SECOND.
+    #[arg(long)]
+    pub nodes: Option<String>,
+    /// A file of start positions, one FEN (or EPD) a line (each is played with both colours).
     #[arg(long, conflicts_with = "random_plies")]
     pub openings: Option<String>,
     /// Start each pair of games after this many random moves from the start position.
@@ -48,6 +61,66 @@ pub struct MatchArgs {
     /// Append the games to this PGN file.
     #[arg(long)]
     pub pgn: Option<String>,
+    /// Games played at once, each pair of engines in its own processes.
+    #[arg(long, default_value_t = 1)]
+    pub concurrency: usize,
+    /// Sequential probability ratio test ELO0,ELO1 (logistic Elo of the first engine over the
+    /// second): stop when the pentanomial log-likelihood ratio accepts one of them.
+    #[arg(long)]
+    pub sprt: Option<String>,
+    /// Chance of accepting ELO1 when ELO0 holds.
+    #[arg(long, default_value_t = 0.05)]
+    pub alpha: f64,
+    /// Chance of accepting ELO0 when ELO1 holds.
+    #[arg(long, default_value_t = 0.05)]
+    pub beta: f64,
+}
+
+/// `N` or `FIRST,SECOND` for the two engines; each at least 1.
+fn per_engine<T: std::str::FromStr + PartialOrd + From<u8> + Copy>(
+    option: &str,
+    text: Option<&str>,
+) -> Result<[Option<T>; 2], String> {
+    let Some(text) = text else {
+        return Ok([None, None]);
+    };
+    let bad = || format!("{option} '{text}' is not N or FIRST,SECOND with each at least 1");
+    let parse = |t: &str| {
+        t.trim()
+            .parse::<T>()
+            .ok()
+            .filter(|v| *v >= T::from(1))
+            .ok_or_else(bad)
+    };
+    match text.split_once(',') {
+        Some((a, b)) => Ok([Some(parse(a)?), Some(parse(b)?)]),
+        None => {
+            let v = parse(text)?;
+            Ok([Some(v), Some(v)])
+        }
+    }
+}
+
+/// One finished game, as a worker reports it.
+struct Played {
+    /// 0-based game number: games 2k and 2k+1 share opening k, colours reversed.
+    index: usize,
+    record: Record,
+    /// The first engine's colour in this game.
+    first_colour: usize,
+    /// The engines' names, first engine first.
+    names: [String; 2],
+}
+
+/// What a worker needs to play its games.
+struct Plan<'a> {
+    tables: &'a std::sync::Arc<crate::movegen::tables::Tables>,
+    variant: EngineVariant<'a>,
+    commands: &'a [String],
+    limits: [EngineLimits; 2],
+    control: &'a TimeControl,
+    openings: &'a Openings,
+    games: usize,
 }
 
 /// Run the match and print the summary.
@@ -55,13 +128,28 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
     if args.engines.len() > 2 {
         return Err("at most two --engine options".into());
     }
+    if args.concurrency == 0 {
+        return Err("--concurrency must be at least 1".into());
+    }
+    let sprt = match &args.sprt {
+        Some(bounds) => Some(Sprt::new(bounds, args.alpha, args.beta)?),
+        None => None,
+    };
+    let games = args
+        .games
+        .unwrap_or(if sprt.is_some() { 20_000 } else { 2 });
+    if games == 0 {
+        return Err("--games must be at least 1".into());
+    }
+    let depth = per_engine::<u32>("--depth", args.depth.as_deref())?;
+    let nodes = per_engine::<u64>("--nodes", args.nodes.as_deref())?;
+    let limits = [0, 1].map(|i| EngineLimits {
+        depth: depth[i],
+        nodes: nodes[i],
+    });
     let tables = load_variant(&args.variant)?;
     let variant_name = xboard::xboard_name(&tables.variant);
     let folder = variant_folder(&args.variant);
-    let engine_variant = EngineVariant {
-        name: &variant_name,
-        folder: folder.as_deref(),
-    };
     let control = TimeControl::parse_short(&args.tc)?;
     let openings = match (&args.openings, args.random_plies) {
         (Some(path), _) => Openings::from_file(path, &tables)?,
@@ -77,71 +165,92 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
     let commands: Vec<String> = (0..2)
         .map(|i| args.engines.get(i).cloned().unwrap_or_else(|| quote(&me)))
         .collect();
-    let mut engines = Vec::new();
-    for c in &commands {
-        engines.push(start_engine(c, &engine_variant)?);
-    }
-    let names: Vec<String> = engines.iter().map(EngineProcess::name).collect();
+    let plan = Plan {
+        tables: &tables,
+        variant: EngineVariant {
+            name: &variant_name,
+            folder: folder.as_deref(),
+        },
+        commands: &commands,
+        limits,
+        control: &control,
+        openings: &openings,
+        games,
+    };
+    let next_pair = AtomicUsize::new(0);
+    let stop = AtomicBool::new(false);
+    let (sender, results) = mpsc::channel::<Result<Played, String>>();
     let mut tally = Tally::default();
-    let progress = Progress::new(args.games);
-    for i in 0..args.games {
-        let first_colour = i % 2;
-        let mut retried = false;
-        let record = loop {
-            let opening = openings.opening(&tables, i / 2);
-            let setup = Setup {
-                game: opening.game,
-                xboard_variant: &variant_name,
-                fen: opening.fen,
-                opening: opening.moves,
-                control: &control,
-            };
-            let (a, b) = engines.split_at_mut(1);
-            let (first, second) = (&mut a[0], &mut b[0]);
-            let players = if first_colour == 0 {
-                [first, second]
-            } else {
-                [second, first]
-            };
-            match referee::play(players, setup) {
-                Ok(record) => break record,
-                Err(e) if retried => return Err(e),
+    let mut pairs = Pentanomial::default();
+    let mut halves: HashMap<usize, usize> = HashMap::new();
+    let mut names = [String::new(), String::new()];
+    let mut verdict = Verdict::Continue;
+    let mut failure = None;
+    let progress = Progress::new(games);
+    std::thread::scope(|scope| {
+        for _ in 0..args.concurrency.min(games.div_ceil(2)) {
+            let sender = sender.clone();
+            let (plan, next_pair, stop) = (&plan, &next_pair, &stop);
+            scope.spawn(move || {
+                if let Err(e) = play_pairs(plan, next_pair, stop, &sender) {
+                    let _ = sender.send(Err(e));
+                }
+            });
+        }
+        drop(sender);
+        for result in results {
+            let played = match result {
+                Ok(p) => p,
                 Err(e) => {
-                    if !restart_gone(&mut engines, &commands, &engine_variant)? {
-                        return Err(e);
-                    }
-                    retried = true;
+                    stop.store(true, Ordering::Relaxed);
+                    failure.get_or_insert(e);
+                    continue;
+                }
+            };
+            tally.add(&played.record, played.first_colour);
+            names.clone_from(&played.names);
+            if let Some(path) = &args.pgn {
+                let (white, black) = if played.first_colour == 0 {
+                    (&names[0], &names[1])
+                } else {
+                    (&names[1], &names[0])
+                };
+                let written = pgn::PgnGame {
+                    round: played.index + 1,
+                    white,
+                    black,
+                    variant: &variant_name,
+                    time_control: &control.short(),
+                    record: &played.record,
+                }
+                .append(path);
+                if let Err(e) = written {
+                    stop.store(true, Ordering::Relaxed);
+                    failure.get_or_insert(e);
                 }
             }
-        };
-        tally.add(&record, first_colour);
-        if let Some(path) = &args.pgn {
-            let (white, black) = if first_colour == 0 {
-                (&names[0], &names[1])
+            progress.show(tally.games() as usize, &tally);
+            let half_points = first_engine_half_points(&played);
+            let pair = played.index / 2;
+            if let Some(other) = halves.remove(&pair) {
+                pairs.add(other + half_points);
+                if let Some(test) = &sprt {
+                    eprintln!("{}", test.line(&pairs));
+                    if verdict == Verdict::Continue {
+                        verdict = test.verdict(&pairs);
+                        if verdict != Verdict::Continue {
+                            stop.store(true, Ordering::Relaxed);
+                        }
+                    }
+                }
             } else {
-                (&names[1], &names[0])
-            };
-            pgn::PgnGame {
-                round: i + 1,
-                white,
-                black,
-                variant: &variant_name,
-                time_control: &control.short(),
-                record: &record,
-            }
-            .append(path)?;
-        }
-        progress.show(i + 1, &tally);
-        for (k, e) in engines.iter_mut().enumerate() {
-            if !e.features.reuse {
-                let fresh = start_engine(&commands[k], &engine_variant)?;
-                std::mem::replace(e, fresh).quit();
+                halves.insert(pair, half_points);
             }
         }
-    }
+    });
     progress.done();
-    for e in engines {
-        e.quit();
+    if let Some(e) = failure {
+        return Err(e);
     }
     crate::outln!(
         "Variant: {} ({}), time control {}",
@@ -152,7 +261,122 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
     for line in tally.summary(&names[0], &names[1]) {
         crate::outln!("{line}");
     }
+    if let Some(test) = &sprt {
+        crate::outln!("SPRT: {}", test.line(&pairs));
+        crate::outln!(
+            "{}",
+            match verdict {
+                Verdict::H1 => format!(
+                    "H1 accepted: the first engine is {} Elo stronger",
+                    test.elo1
+                ),
+                Verdict::H0 => format!(
+                    "H0 accepted: the first engine is not {} Elo stronger",
+                    test.elo1
+                ),
+                Verdict::Continue => format!("undecided after {} game pairs", pairs.pairs()),
+            }
+        );
+    }
     Ok(())
+}
+
+/// The first engine's half-points in a game: 0, 1 or 2.
+fn first_engine_half_points(played: &Played) -> usize {
+    match played.record.score.winner() {
+        Some(w) if w == played.first_colour => 2,
+        Some(_) => 0,
+        None => 1,
+    }
+}
+
+/// A worker: its own two engines, playing game pairs until there are none left or the match
+/// is stopped.
+fn play_pairs(
+    plan: &Plan,
+    next_pair: &AtomicUsize,
+    stop: &AtomicBool,
+    sender: &mpsc::Sender<Result<Played, String>>,
+) -> Result<(), String> {
+    let mut engines = Vec::new();
+    for c in plan.commands {
+        engines.push(start_engine(c, &plan.variant)?);
+    }
+    let names = [engines[0].name(), engines[1].name()];
+    loop {
+        if stop.load(Ordering::Relaxed) {
+            break;
+        }
+        let pair = next_pair.fetch_add(1, Ordering::Relaxed);
+        if 2 * pair >= plan.games {
+            break;
+        }
+        for index in [2 * pair, 2 * pair + 1] {
+            if index >= plan.games {
+                break;
+            }
+            let first_colour = index % 2;
+            let record = play_one(plan, &mut engines, pair, first_colour)?;
+            let played = Played {
+                index,
+                record,
+                first_colour,
+                names: names.clone(),
+            };
+            if sender.send(Ok(played)).is_err() {
+                break;
+            }
+            for (k, e) in engines.iter_mut().enumerate() {
+                if !e.features.reuse {
+                    let fresh = start_engine(&plan.commands[k], &plan.variant)?;
+                    std::mem::replace(e, fresh).quit();
+                }
+            }
+        }
+    }
+    for e in engines {
+        e.quit();
+    }
+    Ok(())
+}
+
+/// One game of pair `pair`, the first engine with `first_colour`; an engine that has died is
+/// started again once.
+fn play_one(
+    plan: &Plan,
+    engines: &mut [EngineProcess],
+    pair: usize,
+    first_colour: usize,
+) -> Result<Record, String> {
+    let mut retried = false;
+    loop {
+        let opening = plan.openings.opening(plan.tables, pair);
+        let setup = Setup {
+            game: opening.game,
+            xboard_variant: plan.variant.name,
+            fen: opening.fen,
+            opening: opening.moves,
+            control: plan.control,
+        };
+        let (a, b) = engines.split_at_mut(1);
+        let (first, second) = (&mut a[0], &mut b[0]);
+        let [first_limits, second_limits] = &plan.limits;
+        let players = if first_colour == 0 {
+            [(first, first_limits), (second, second_limits)]
+        } else {
+            [(second, second_limits), (first, first_limits)]
+        };
+        match referee::play(players, setup) {
+            Ok(record) => return Ok(record),
+            Err(e) if retried => return Err(e),
+            Err(e) => {
+                if !restart_gone(engines, plan.commands, &plan.variant)? {
+                    return Err(e);
+                }
+                retried = true;
+            }
+        }
+    }
 }
 
 /// Start again every engine that is gone (an engine may crash between games, or during one,

@@ -52,13 +52,23 @@ pub struct Setup<'a> {
     pub control: &'a TimeControl,
 }
 
-/// Play one game; `engines[0]` has White.
-pub fn play(engines: [&mut EngineProcess; 2], setup: Setup) -> Result<Record, String> {
-    let [white, black] = engines;
+/// Search limits an engine plays under besides the clock: a depth (`sd`) and a node budget
+/// per move (`st 1` with `nps N`: a second of N nodes).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct EngineLimits {
+    pub depth: Option<u32>,
+    pub nodes: Option<u64>,
+}
+
+/// Play one game; `engines[0]` has White. Each engine comes with its own search limits.
+pub fn play(
+    engines: [(&mut EngineProcess, &EngineLimits); 2],
+    setup: Setup,
+) -> Result<Record, String> {
+    let [(white, white_limits), (black, black_limits)] = engines;
+    prepare(white, white_limits, &setup)?;
+    prepare(black, black_limits, &setup)?;
     let mut engines = [white, black];
-    for e in engines.iter_mut() {
-        prepare(e, &setup)?;
-    }
     let mut game = setup.game;
     let mut clocks = [setup.control.initial(); 2];
     let mut made = [0u32; 2];
@@ -203,12 +213,19 @@ pub fn play(engines: [&mut EngineProcess; 2], setup: Setup) -> Result<Record, St
 
 /// Bring an engine to the start position, and through the opening moves, in force mode. No
 /// `computer`: it is optional, and Fairy-Max 5.0b (Debian) crashes on it about half the time.
-fn prepare(e: &mut EngineProcess, setup: &Setup) -> Result<(), String> {
+fn prepare(e: &mut EngineProcess, limits: &EngineLimits, setup: &Setup) -> Result<(), String> {
     e.send("new");
     if setup.xboard_variant != "normal" {
         e.send(&format!("variant {}", setup.xboard_variant));
     }
     e.send(&format!("level {}", setup.control.level_args()));
+    if let Some(depth) = limits.depth {
+        e.send(&format!("sd {depth}"));
+    }
+    if let Some(nodes) = limits.nodes {
+        e.send("st 1");
+        e.send(&format!("nps {nodes}"));
+    }
     e.send("easy");
     e.send("nopost");
     e.send("force");
