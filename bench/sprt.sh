@@ -22,5 +22,11 @@ echo "building the working tree ..." >&2
 (cd "$root" && cargo build --release --quiet)
 cp "$work/base-tree/target/release/alfil" "$work/base"
 cp "$root/target/release/alfil" "$work/new"
-"$work/new" match --engine "$work/new" --engine "$work/base" \
-    --variant chess --tc 10+0.1 --random-plies 8 --sprt 0,10 --games 20000 "$@"
+given=" $* "
+defaults=()
+[[ $given == *" --variant "* ]] || defaults+=(--variant chess)
+[[ $given == *" --tc "* ]] || defaults+=(--tc 10+0.1)
+[[ $given == *" --random-plies "* || $given == *" --openings "* ]] || defaults+=(--random-plies 8)
+[[ $given == *" --sprt "* ]] || defaults+=(--sprt 0,10)
+[[ $given == *" --games "* ]] || defaults+=(--games 20000)
+"$work/new" match --engine "$work/new" --engine "$work/base" "${defaults[@]}" "$@"
