@@ -1,32 +1,33 @@
 //! The command line: perft and divide output format, the XBetza explorer, piece values, and
-//! errors for unknown variants.
+//! errors for unknown variants; and the rough edges a newcomer meets: hash sizes the machine
+//! cannot give, `go` limits that make no sense, a depth of 0, output into a closed pipe,
+//! `help`, and the deterministic search signature of `alfil bench --search`.
 
-use std::process::Command;
+mod cecp_support;
 
-fn alfil(args: &[&str]) -> (String, String, bool) {
-    let out = Command::new(env!("CARGO_BIN_EXE_alfil"))
-        .args(args)
-        .output()
-        .expect("alfil runs");
-    (
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-        out.status.success(),
-    )
+use std::io::Write;
+use std::process::{Command, Stdio};
+use std::time::Duration;
+
+use cecp_support::{alfil_in, Session};
+
+/// `alfil ARGS`: standard output, standard error, exit code.
+fn alfil(args: &[&str]) -> (String, String, Option<i32>) {
+    alfil_in(None, args)
 }
 
 #[test]
 fn perft_prints_the_count_alone_on_the_last_line() {
-    let (out, err, ok) = alfil(&["perft", "chess", "3"]);
-    assert!(ok);
+    let (out, err, code) = alfil(&["perft", "chess", "3"]);
+    assert_eq!(code, Some(0));
     assert_eq!(out.lines().last(), Some("8902"));
     assert!(err.contains("nodes/s"), "speed goes to stderr: {err}");
 }
 
 #[test]
 fn divide_lists_root_moves_then_the_total() {
-    let (out, _, ok) = alfil(&["divide", "chess", "2"]);
-    assert!(ok);
+    let (out, _, code) = alfil(&["divide", "chess", "2"]);
+    assert_eq!(code, Some(0));
     let lines: Vec<&str> = out.lines().collect();
     assert!(lines.contains(&"e2e4: 20"), "{out}");
     assert_eq!(lines.iter().filter(|l| l.contains(": ")).count(), 20);
@@ -35,18 +36,18 @@ fn divide_lists_root_moves_then_the_total() {
 
 #[test]
 fn betza_explorer_prints_targets() {
-    let (out, _, ok) = alfil(&["betza", "N", "--board", "8x8", "--square", "d4"]);
-    assert!(ok);
+    let (out, _, code) = alfil(&["betza", "N", "--board", "8x8", "--square", "d4"]);
+    assert_eq!(code, Some(0));
     assert_eq!(out.lines().next(), Some("targets: b3 b5 c2 c6 e2 e6 f3 f5"));
-    let (_, err, ok) = alfil(&["betza", "fmX"]);
-    assert!(!ok);
+    let (_, err, code) = alfil(&["betza", "fmX"]);
+    assert_ne!(code, Some(0));
     assert!(err.contains("at character 3"), "{err}");
 }
 
 #[test]
 fn values_follow_the_piece_definitions() {
-    let (out, _, ok) = alfil(&["values", "chess"]);
-    assert!(ok);
+    let (out, _, code) = alfil(&["values", "chess"]);
+    assert_eq!(code, Some(0));
     let value = |letter: &str| -> i32 {
         let line = out
             .lines()
@@ -67,12 +68,209 @@ fn values_follow_the_piece_definitions() {
 
 #[test]
 fn an_unknown_variant_is_an_error() {
-    let (_, err, ok) = alfil(&["perft", "nosuchvariant", "1"]);
-    assert!(!ok);
+    let (_, err, code) = alfil(&["perft", "nosuchvariant", "1"]);
+    assert_ne!(code, Some(0));
     assert!(
         err.contains("variant `nosuchvariant`: no variant of that name in the built-in variants"),
         "{err}"
     );
     assert!(!err.contains("did you mean"), "nothing is near: {err}");
     assert!(!err.contains("<embedded>"), "{err}");
+}
+
+const WAIT: Duration = Duration::from_secs(20);
+
+/// 2 TB: more than any machine this runs on has, so the engine must cut it down.
+const HUGE_MB: &str = "2000000";
+
+#[test]
+fn cecp_memory_beyond_the_machine_is_cut_down_and_said() {
+    let mut s = Session::start();
+    s.handshake();
+    s.send(&format!("memory {HUGE_MB}"));
+    s.send("ping 7");
+    let lines = s.read_until(WAIT, |l| l == "pong 7");
+    let told = lines
+        .iter()
+        .find(|l| l.starts_with("tellusererror Alfil: hash of 2000000 MB is more than"))
+        .unwrap_or_else(|| panic!("no message: {lines:?}"));
+    assert!(told.contains("MB available); using "), "{told}");
+    assert!(s.alive());
+    s.quit();
+}
+
+#[test]
+fn uci_hash_beyond_the_machine_is_cut_down_and_said() {
+    let mut s = Session::start();
+    s.send("uci");
+    let options = s.read_until(WAIT, |l| l == "uciok");
+    let hash = options
+        .iter()
+        .find(|l| l.starts_with("option name Hash type spin"))
+        .expect("Hash option");
+    let max: usize = hash
+        .rsplit(' ')
+        .next()
+        .and_then(|m| m.parse().ok())
+        .expect("a maximum");
+    assert!((1..=65536).contains(&max), "{hash}");
+    s.send("setoption name Hash value 65536");
+    s.send("isready");
+    let lines = s.read_until(WAIT, |l| l == "readyok");
+    if max < 65536 {
+        let told = "info string hash of 65536 MB is more than this machine can give";
+        assert!(lines.iter().any(|l| l.starts_with(told)), "{lines:?}");
+        let used = format!("using {max} MB");
+        assert!(lines.iter().any(|l| l.ends_with(&used)), "{lines:?}");
+    }
+    s.quit();
+}
+
+#[test]
+fn go_limits_that_are_not_numbers_are_refused_not_searched_forever() {
+    let mut s = Session::start();
+    s.send("uci");
+    s.read_until(WAIT, |l| l == "uciok");
+    for (go, bad) in [
+        ("go perft -1", "perft -1"),
+        ("go perft abc", "perft abc"),
+        ("go depth abc", "depth abc"),
+        ("go nodes many", "nodes many"),
+        ("go depth", "depth (no value)"),
+    ] {
+        s.send("position startpos");
+        s.send(go);
+        s.send("isready");
+        let lines = s.read_until(WAIT, |l| l == "readyok");
+        let refusal = format!("info string go refused: {bad} (");
+        assert!(
+            lines.iter().any(|l| l.starts_with(&refusal)),
+            "{go}: {lines:?}"
+        );
+        assert!(
+            lines.iter().all(|l| !l.starts_with("bestmove")),
+            "{go}: {lines:?}"
+        );
+    }
+    // Limits that are numbers but leave no time still give a move at once.
+    for go in ["go nodes 0", "go movetime -5", "go movetime 0"] {
+        s.send("position startpos");
+        s.send(go);
+        let lines = s.read_until(WAIT, |l| l.starts_with("bestmove"));
+        let best = lines.last().expect("a line");
+        assert!(
+            best.starts_with("bestmove ") && best.len() > 12,
+            "{go}: {best}"
+        );
+    }
+    s.quit();
+}
+
+#[test]
+fn depth_zero_on_the_command_line_is_refused() {
+    for command in ["perft", "divide"] {
+        let (out, err, code) = alfil(&[command, "chess", "0"]);
+        assert_eq!(code, Some(2), "{command}: {out}{err}");
+        assert!(out.is_empty(), "{command}: {out}");
+        assert!(err.contains("invalid value '0' for '<DEPTH>'"), "{err}");
+    }
+}
+
+#[test]
+fn divide_counts_ranks_from_one_on_ten_rank_boards() {
+    let (out, _, code) = alfil(&["divide", "xiangqi", "1"]);
+    assert_eq!(code, Some(0));
+    // Xiangqi's red rooks start on a1 and i1 and may step up to the 2nd and 3rd rank (the
+    // horse on b1 blocks them sideways); with ranks counted from 0 these would be a0a1, a0a2.
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(
+        lines.contains(&"a1a2: 1") && lines.contains(&"a1a3: 1"),
+        "{out}"
+    );
+    assert!(
+        lines.contains(&"h3h10: 1"),
+        "the cannon takes the horse on h10: {out}"
+    );
+    assert!(!out.contains("a0"), "{out}");
+}
+
+/// Run `args` with standard output a pipe whose reader is gone before anything is written.
+fn into_closed_pipe(args: &[&str]) -> (Option<i32>, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_alfil"))
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("alfil runs");
+    drop(child.stdout.take());
+    let out = child.wait_with_output().expect("exits");
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn a_closed_pipe_ends_the_command_quietly() {
+    for args in [
+        &["variants"][..],
+        &["betza", "Q", "--board", "16x16", "--square", "h8"][..],
+        &["divide", "chess", "4"][..],
+    ] {
+        let (code, err) = into_closed_pipe(args);
+        assert_eq!(code, Some(0), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn help_in_engine_mode_shows_usage() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_alfil"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("alfil runs");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(b"help\nquit\n")
+        .expect("write");
+    let out = child.wait_with_output().expect("exits");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.starts_with("Alfil speaks CECP (XBoard) here"),
+        "{text}"
+    );
+    assert!(text.contains("variant NAME"), "{text}");
+    assert!(!text.contains("Error (unknown command)"), "{text}");
+}
+
+#[test]
+fn help_says_that_no_command_means_engine_mode() {
+    let (out, _, code) = alfil(&["--help"]);
+    assert_eq!(code, Some(0));
+    assert!(
+        out.contains("Without a command, alfil is an engine on standard input and output"),
+        "{out}"
+    );
+}
+
+#[test]
+fn the_search_signature_is_the_same_on_every_run() {
+    let signature = || {
+        let (out, err, code) = alfil(&["bench", "--search", "--depth", "3"]);
+        assert_eq!(code, Some(0), "{err}");
+        let last = out.lines().last().unwrap_or_default().to_string();
+        let n: u64 = last
+            .strip_prefix("Bench signature: ")
+            .and_then(|n| n.parse().ok())
+            .unwrap_or_else(|| panic!("no signature: {out}"));
+        let positions = out.lines().filter(|l| l.ends_with(" nodes")).count();
+        assert!(positions >= 10, "{out}");
+        n
+    };
+    let first = signature();
+    assert!(first > 0);
+    assert_eq!(first, signature());
 }

@@ -2,7 +2,11 @@
 //! the summary (W/D/L, score with an Elo estimate, the variant's balance statistics), and
 //! writes a PGN the games can be replayed from.
 
+mod cecp_support;
+
 use std::process::Command;
+
+use cecp_support::alfil_in;
 
 #[test]
 fn self_play_match_prints_the_summary_and_the_pgn() {
@@ -173,18 +177,13 @@ fn a_time_control_without_time_is_refused_with_the_reason() {
     );
 }
 
-/// Runs `alfil match` with `args` and returns (stdout, stderr, success).
+/// Runs `alfil match ARGS`: standard output, standard error, and whether it succeeded.
 fn match_run(args: &[&str]) -> (String, String, bool) {
-    let out = Command::new(env!("CARGO_BIN_EXE_alfil"))
-        .arg("match")
-        .args(args)
-        .output()
-        .expect("alfil runs");
-    (
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-        out.status.success(),
-    )
+    let args: Vec<&str> = std::iter::once("match")
+        .chain(args.iter().copied())
+        .collect();
+    let (out, err, code) = alfil_in(None, &args);
+    (out, err, code == Some(0))
 }
 
 /// Alfil searching 3 plies against Alfil searching 1 in chess: the deeper search wins nearly

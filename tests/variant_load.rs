@@ -1,12 +1,35 @@
 //! Variant files: every embedded variant loads, names resolve, inheritance merges as documented,
 //! and each kind of mistake in a file is reported at the right line and column.
+//!
+//! A folder of variant files as a user keeps one: every file that cannot be loaded is reported
+//! with its place, a broken file chosen by name says why, name clashes and a missing folder are
+//! reported, a byte-order mark is no error, `inherits` is found beside the file from any
+//! working directory, and an unknown name gets a "did you mean".
+//!
+//! No variant file can crash the engine: the text of shipped files is mutated at random
+//! (characters deleted, inserted and replaced, values swapped between fields, XBetza strings
+//! spliced, start FENs rebuilt from random pieces, the text cut short) and loaded as the engine
+//! loads a file (parsed, tables built, start position set up, first moves generated); every
+//! outcome must be a variant or an error that says where. CI runs 3,000 cases;
+//! `cargo test --release -- --ignored` runs 100,000.
+
+mod cecp_support;
 
 use std::fs;
+use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
 
+use alfil::game::Game;
+use alfil::movegen::tables::Tables;
+use alfil::variant::embedded::FILES;
 use alfil::variant::{
     embedded_names, load_by_name, load_file, load_str, GameValue, Library, LoadError,
 };
+use cecp_support::{alfil_in, Session};
+use proptest::prelude::*;
+use proptest::test_runner::{Config, TestRunner};
 
 /// A small valid variant that the error tests break in one place each.
 const BASE: &str = r#"// test variant
@@ -575,4 +598,509 @@ fn flipping_and_in_place_promotion_fields() {
     let steps = r#"choices: "QRBN", in_place: (steps: "F'"))"#;
     let text = base_with(r#"choices: "QRBN")"#, steps);
     expect_error(&text, "F'\"", 1, "expected a modifier or an atom letter");
+}
+
+const WAIT: Duration = Duration::from_secs(20);
+
+/// A fresh folder holding the given files.
+fn folder(tag: &str, files: &[(&str, &str)]) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("alfil-folder-{}-{tag}", std::process::id()));
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir).expect("temp folder");
+    for (name, text) in files {
+        fs::write(dir.join(name), text).expect("write");
+    }
+    dir
+}
+
+const BROKEN: &str = "(\n    name: \"broken\",\n    inherits: \"chess\"\n    start: \"8/8/8/8/8/8/8/8 w - - 0 1\",\n)\n";
+const UNKNOWN_KEY: &str = "(\n    name: \"oddkey\",\n    inherits: \"chess\",\n    colour: 3,\n)\n";
+const NO_NAME: &str = "(\n    inherits: \"chess\",\n)\n";
+const TWIN_A: &str = "(\n    name: \"twin\",\n    inherits: \"chess\",\n)\n";
+const TWIN_B: &str = "(\n    name: \"twin\",\n    inherits: \"shatranj\",\n)\n";
+const WITH_BOM: &str = "\u{feff}(\n    name: \"bomchess\",\n    inherits: \"chess\",\n)\n";
+
+fn messy_folder(tag: &str) -> PathBuf {
+    folder(
+        tag,
+        &[
+            ("broken.ron", BROKEN),
+            ("oddkey.ron", UNKNOWN_KEY),
+            ("noname.ron", NO_NAME),
+            ("twin_a.ron", TWIN_A),
+            ("twin_b.ron", TWIN_B),
+            ("bom.ron", WITH_BOM),
+        ],
+    )
+}
+
+#[test]
+fn cecp_reports_each_file_of_the_folder_that_cannot_be_loaded() {
+    let dir = messy_folder("cecp");
+    let mut s = Session::start();
+    s.handshake();
+    s.send(&format!("option Variant folder={}", dir.display()));
+    s.send("ping 1");
+    let lines = s.read_until(WAIT, |l| l == "pong 1");
+    let told: Vec<&String> = lines
+        .iter()
+        .filter(|l| l.starts_with("tellusererror Alfil, variant files: "))
+        .collect();
+    let has = |text: &str| told.iter().any(|l| l.contains(text));
+    // `inherits: "chess"` lacks its comma: RON stops at the next key, line 4.
+    assert!(has("broken.ron:4:"), "{told:?}");
+    assert!(has("oddkey.ron:4:5"), "{told:?}");
+    assert!(has("noname.ron: missing `name`"), "{told:?}");
+    assert!(
+        has("twin_a.ron and ") && has("twin_b.ron are both named `twin`"),
+        "{told:?}"
+    );
+    assert!(!has("bom.ron"), "a byte-order mark is no error: {told:?}");
+    // The feature list offers the good files.
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("feature variants=") && l.contains("bomchess")),
+        "{lines:?}"
+    );
+    s.send("variant broken");
+    s.send("ping 2");
+    let lines = s.read_until(WAIT, |l| l == "pong 2");
+    assert!(
+        lines.iter().any(
+            |l| l.starts_with("tellusererror Alfil cannot play broken: ")
+                && l.contains("broken.ron:4:")
+        ),
+        "{lines:?}"
+    );
+    assert!(
+        lines.contains(&"Error (variant does not load): variant broken".to_string()),
+        "{lines:?}"
+    );
+    s.send("variant bomchess");
+    s.send("ping 3");
+    let lines = s.read_until(WAIT, |l| l == "pong 3");
+    assert!(lines.iter().all(|l| !l.starts_with("Error")), "{lines:?}");
+    s.send("variant capablanka");
+    s.send("ping 4");
+    let lines = s.read_until(WAIT, |l| l == "pong 4");
+    assert!(
+        lines.contains(
+            &"Error (unknown variant; did you mean capablanca?): variant capablanka".to_string()
+        ),
+        "{lines:?}"
+    );
+    s.quit();
+    let _ = fs::remove_dir_all(dir);
+}
+
+#[test]
+fn cecp_reports_a_folder_that_does_not_exist() {
+    let mut s = Session::start();
+    s.handshake();
+    s.send("option Variant folder=/no/such/folder/here");
+    s.send("ping 1");
+    let lines = s.read_until(WAIT, |l| l == "pong 1");
+    assert!(
+        lines.contains(
+            &"tellusererror Alfil: no variant folder /no/such/folder/here; only the built-in variants"
+                .to_string()
+        ),
+        "{lines:?}"
+    );
+    s.quit();
+}
+
+#[test]
+fn uci_reports_the_folders_problems_and_why_a_variant_does_not_load() {
+    let dir = messy_folder("uci");
+    let mut s = Session::start();
+    s.send("uci");
+    s.read_until(WAIT, |l| l == "uciok");
+    s.send(&format!(
+        "setoption name Variant folder value {}",
+        dir.display()
+    ));
+    s.send("setoption name UCI_Variant value broken");
+    s.send("isready");
+    let lines = s.read_until(WAIT, |l| l == "readyok");
+    let has = |text: &str| {
+        lines
+            .iter()
+            .any(|l| l.starts_with("info string") && l.contains(text))
+    };
+    assert!(has("variant files: ") && has("oddkey.ron:4:5"), "{lines:?}");
+    assert!(
+        has("cannot play broken: ") && has("broken.ron:4:"),
+        "{lines:?}"
+    );
+    s.send("setoption name UCI_Variant value shatranjj");
+    s.send("isready");
+    let lines = s.read_until(WAIT, |l| l == "readyok");
+    assert!(
+        lines
+            .contains(&"info string unknown variant shatranjj; did you mean shatranj?".to_string()),
+        "{lines:?}"
+    );
+    s.quit();
+    let _ = fs::remove_dir_all(dir);
+}
+
+#[test]
+fn a_changed_file_is_read_again() {
+    let dir = folder("changed", &[("mine.ron", TWIN_A)]);
+    let mut s = Session::start();
+    s.handshake();
+    let set = format!("option Variant folder={}", dir.display());
+    s.send(&set);
+    s.send("ping 1");
+    let lines = s.read_until(WAIT, |l| l == "pong 1");
+    assert!(lines.iter().any(|l| l.contains("twin")), "{lines:?}");
+    // A different length, so the change is seen even where the clock is coarse.
+    fs::write(
+        dir.join("mine.ron"),
+        WITH_BOM.replace("bomchess", "renamedvariant"),
+    )
+    .expect("rewrite");
+    s.send(&set);
+    s.send("ping 2");
+    let lines = s.read_until(WAIT, |l| l == "pong 2");
+    let features = lines
+        .iter()
+        .find(|l| l.starts_with("feature variants="))
+        .expect("features again");
+    assert!(
+        features.contains("renamedvariant") && !features.contains("twin"),
+        "{features}"
+    );
+    s.quit();
+    let _ = fs::remove_dir_all(dir);
+}
+
+#[test]
+fn inherits_is_found_beside_the_file_from_any_working_directory() {
+    let dir = folder(
+        "paths",
+        &[
+            (
+                "child.ron",
+                "(\n    name: \"child\",\n    inherits: \"parent\",\n)\n",
+            ),
+            (
+                "parent.ron",
+                "(\n    name: \"parent\",\n    inherits: \"chess\",\n)\n",
+            ),
+            ("a.ron", "(\n    name: \"a\",\n    inherits: \"b\",\n)\n"),
+            ("b.ron", "(\n    name: \"b\",\n    inherits: \"a\",\n)\n"),
+            // A file that changes the built-in chess inherits it by its own name.
+            (
+                "chess.ron",
+                "(\n    name: \"chess\",\n    inherits: \"chess\",\n)\n",
+            ),
+        ],
+    );
+    // 400: the 20 x 20 positions after one move each of chess (the known perft(2)).
+    for path in ["child.ron", "./child.ron"] {
+        let (out, err, code) = alfil_in(Some(&dir), &["perft", path, "2"]);
+        assert_eq!(code, Some(0), "{path}: {err}");
+        assert_eq!(out.lines().last(), Some("400"), "{path}");
+    }
+    let elsewhere = std::env::temp_dir();
+    let full = dir.join("child.ron");
+    let (out, err, code) = alfil_in(
+        Some(&elsewhere),
+        &["perft", full.to_str().expect("utf-8"), "2"],
+    );
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(out.lines().last(), Some("400"));
+    let (out, err, code) = alfil_in(Some(&dir), &["perft", "chess.ron", "2"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(out.lines().last(), Some("400"));
+    let (_, err, code) = alfil_in(Some(&dir), &["perft", "a.ron", "1"]);
+    assert_ne!(code, Some(0));
+    assert!(
+        err.contains("inherits cycle: ") && err.contains("a.ron -> "),
+        "{err}"
+    );
+    let _ = fs::remove_dir_all(dir);
+}
+
+#[test]
+fn an_unknown_name_on_the_command_line_suggests_the_nearest() {
+    let (_, err, code) = alfil_in(Some(&std::env::temp_dir()), &["perft", "crazyhose", "1"]);
+    assert_ne!(code, Some(0));
+    assert!(
+        err.contains("error: variant `crazyhose`: no variant of that name in the built-in variants; did you mean `crazyhouse`? `alfil variants` lists the built-in ones"),
+        "{err}"
+    );
+}
+
+/// Pieces of text that mean something in a variant file, for insertions and replacements.
+const TOKENS: &[&str] = &[
+    "\"",
+    "(",
+    ")",
+    "[",
+    "]",
+    ",",
+    ":",
+    "'",
+    "/",
+    "+",
+    "*",
+    "~",
+    "-",
+    "0",
+    "1",
+    "9",
+    "99",
+    "255",
+    "-1",
+    "true",
+    "false",
+    "None",
+    "Some(",
+    "K",
+    "Q",
+    "mWaO1",
+    "O2",
+    "isO2",
+    "caKmcabK",
+    "pR",
+    "gQ",
+    "nD",
+    "jN",
+    "ffN",
+    "yafsF",
+    "mpafsK",
+    "a1",
+    "z9",
+    "e10",
+    "*5",
+    "a*",
+    "w",
+    "b",
+    "KQkq",
+    "[Pp]",
+    "3+3",
+    "royal: true",
+    "promotion: (zone: \"*8\", choices: \"Q\")",
+    "zone_moves: (zone: \"*1\", moves: \"mWaO1\")",
+    "inherits: \"chess\"",
+    "inherits: \"nosuch\"",
+    "board: (files: 0, ranks: 0)",
+    "board: (files: 17, ranks: 99)",
+    "piece_to_char: \"PpK\"",
+    "name: \"a,b\"",
+    "holdings: 99",
+    "hand: (drops: true, must_drop: true)",
+];
+
+/// Letters to build random start FENs from.
+const FEN_CHARS: &[char] = &[
+    'K', 'k', 'Q', 'q', 'R', 'r', 'B', 'b', 'N', 'n', 'P', 'p', 'X', '1', '2', '8', '9', '/', '*',
+    '+', '~', '[', ']', ' ', '-', 'w',
+];
+
+#[derive(Clone, Debug)]
+enum Mutation {
+    Delete {
+        at: usize,
+        len: usize,
+    },
+    Insert {
+        at: usize,
+        token: usize,
+    },
+    Replace {
+        at: usize,
+        token: usize,
+    },
+    Byte {
+        at: usize,
+        byte: u8,
+    },
+    /// Swap two string literals of the file.
+    SwapStrings {
+        a: usize,
+        b: usize,
+    },
+    /// Replace the start FEN with random characters.
+    StartFen {
+        chars: Vec<usize>,
+        side: bool,
+    },
+    Truncate {
+        at: usize,
+    },
+}
+
+fn mutation() -> impl Strategy<Value = Mutation> {
+    let at = any::<usize>();
+    prop_oneof![
+        3 => (at, 1..8usize).prop_map(|(at, len)| Mutation::Delete { at, len }),
+        3 => (at, any::<usize>()).prop_map(|(at, token)| Mutation::Insert { at, token }),
+        3 => (at, any::<usize>()).prop_map(|(at, token)| Mutation::Replace { at, token }),
+        1 => (at, any::<u8>()).prop_map(|(at, byte)| Mutation::Byte { at, byte }),
+        2 => (any::<usize>(), any::<usize>()).prop_map(|(a, b)| Mutation::SwapStrings { a, b }),
+        2 => (prop::collection::vec(any::<usize>(), 1..90), any::<bool>())
+            .prop_map(|(chars, side)| Mutation::StartFen { chars, side }),
+        1 => at.prop_map(|at| Mutation::Truncate { at }),
+    ]
+}
+
+/// The nearest character boundary at or before `at` (taken modulo the length).
+fn boundary(text: &str, at: usize) -> usize {
+    let mut i = at % (text.len() + 1);
+    while !text.is_char_boundary(i) {
+        i -= 1;
+    }
+    i
+}
+
+/// Byte ranges of the string literals' contents.
+fn strings(text: &str) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    let mut open = None;
+    let mut escaped = false;
+    for (i, c) in text.char_indices() {
+        match (c, open) {
+            ('\\', Some(_)) if !escaped => {
+                escaped = true;
+                continue;
+            }
+            ('"', None) => open = Some(i + 1),
+            ('"', Some(start)) if !escaped => {
+                out.push((start, i));
+                open = None;
+            }
+            _ => {}
+        }
+        escaped = false;
+    }
+    out
+}
+
+fn apply(text: &str, m: &Mutation) -> String {
+    let mut t = text.to_string();
+    match m {
+        Mutation::Delete { at, len } => {
+            let a = boundary(&t, *at);
+            let b = boundary(&t, a + len);
+            if b > a {
+                t.replace_range(a..b, "");
+            }
+        }
+        Mutation::Insert { at, token } => {
+            let a = boundary(&t, *at);
+            t.insert_str(a, TOKENS[token % TOKENS.len()]);
+        }
+        Mutation::Replace { at, token } => {
+            let a = boundary(&t, *at);
+            let token = TOKENS[token % TOKENS.len()];
+            let b = boundary(&t, a + token.len());
+            t.replace_range(a..b.max(a), token);
+        }
+        Mutation::Byte { at, byte } => {
+            let a = boundary(&t, *at);
+            let c = char::from(*byte);
+            let b = boundary(&t, a + 1);
+            t.replace_range(a..b.max(a), &c.to_string());
+        }
+        Mutation::SwapStrings { a, b } => {
+            let s = strings(&t);
+            if s.len() >= 2 {
+                let (x, y) = (s[a % s.len()], s[b % s.len()]);
+                let (first, second) = if x.0 <= y.0 { (x, y) } else { (y, x) };
+                if first.1 <= second.0 {
+                    let one = t[first.0..first.1].to_string();
+                    let two = t[second.0..second.1].to_string();
+                    t.replace_range(second.0..second.1, &one);
+                    t.replace_range(first.0..first.1, &two);
+                }
+            }
+        }
+        Mutation::StartFen { chars, side } => {
+            let fen: String = chars
+                .iter()
+                .map(|&i| FEN_CHARS[i % FEN_CHARS.len()])
+                .collect();
+            let fen = format!("{fen} {} - - 0 1", if *side { "w" } else { "b" });
+            let body = t.trim_end().trim_end_matches(')').to_string();
+            t = format!("{body}\n    start: \"{fen}\",\n)\n");
+        }
+        Mutation::Truncate { at } => {
+            let a = boundary(&t, *at);
+            t.truncate(a);
+        }
+    }
+    t
+}
+
+/// Load `text` as the engine loads a variant file. `Err` carries the message of a refusal that
+/// does not say where it is.
+fn load_like_the_engine(text: &str) -> Result<(), String> {
+    let variant = match load_str(text, "mutated.ron") {
+        Ok(v) => v,
+        Err(e) => {
+            let located = e.line > 0 && e.column > 0 || e.file.ends_with(".ron");
+            return if located { Ok(()) } else { Err(e.to_string()) };
+        }
+    };
+    let tables = match Tables::new(Arc::new(variant)) {
+        Ok(t) => t,
+        Err(e) => {
+            let message = e.message_for("mutated");
+            return if message.contains("mutated") {
+                Ok(())
+            } else {
+                Err(message)
+            };
+        }
+    };
+    let mut game = Game::new(tables);
+    let moves = game.legal_moves();
+    if let Some(&mv) = moves.first() {
+        game.play(mv);
+        game.legal_moves();
+    }
+    Ok(())
+}
+
+fn run(cases: u32) {
+    let mut runner = TestRunner::new(Config {
+        cases,
+        failure_persistence: None,
+        ..Config::default()
+    });
+    let files = FILES.len();
+    let strategy = (0..files, prop::collection::vec(mutation(), 1..4));
+    let result = runner.run(&strategy, |(file, mutations)| {
+        let mut text = FILES[file].text.to_string();
+        for m in &mutations {
+            text = apply(&text, m);
+        }
+        let outcome = catch_unwind(AssertUnwindSafe(|| load_like_the_engine(&text)));
+        match outcome {
+            Ok(Ok(())) => Ok(()),
+            Ok(Err(message)) => Err(TestCaseError::fail(format!(
+                "unlocated error `{message}` for\n{text}"
+            ))),
+            Err(_) => Err(TestCaseError::fail(format!("panic for\n{text}"))),
+        }
+    });
+    if let Err(e) = result {
+        panic!("{e}");
+    }
+}
+
+#[test]
+fn mutated_variant_files_never_crash_the_engine() {
+    run(3_000);
+}
+
+#[test]
+#[ignore = "100,000 cases; run with --ignored"]
+fn mutated_variant_files_never_crash_the_engine_long() {
+    run(100_000);
 }

@@ -1,5 +1,6 @@
-//! Driving the `alfil` binary as a CECP engine in tests: start it in an empty folder (so only
-//! the built-in variants count), send lines, and read its answers with timeouts.
+//! Driving the `alfil` binary in tests: as a CECP (or UCI) engine started in an empty folder (so
+//! only the built-in variants count), sending lines and reading its answers with timeouts; and
+//! running its commands ([`alfil_in`]).
 
 #![allow(dead_code)]
 
@@ -185,4 +186,20 @@ pub fn random_fen() -> impl Strategy<Value = String> {
     let counters = prop::sample::select(vec!["0 1", "", "5", "x y", "-1 2", "0 1 junk", "3+3 0 1"]);
     (board, side, castling, ep, counters)
         .prop_map(|(b, s, c, e, n)| format!("{b} {s} {c} {e} {n}").trim_end().to_string())
+}
+
+/// Run `alfil ARGS` in `dir` (the test's own working directory if `None`): standard output,
+/// standard error, exit code.
+pub fn alfil_in(dir: Option<&std::path::Path>, args: &[&str]) -> (String, String, Option<i32>) {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_alfil"));
+    command.args(args);
+    if let Some(dir) = dir {
+        command.current_dir(dir);
+    }
+    let out = command.output().expect("alfil runs");
+    (
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+        out.status.code(),
+    )
 }
