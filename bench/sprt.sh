@@ -2,7 +2,7 @@
 # SPRT of the working tree against revision REV: builds REV in a temporary worktree and the
 # working tree, then plays `alfil match --sprt` with the working tree's build as the first
 # engine (and referee). Options after REV go to `alfil match` and override the defaults:
-#   bench/sprt.sh main                                   # chess, 10+0.1, SPRT [0,10]
+#   bench/sprt.sh main                                   # chess, 10+0.1, SPRT [0,10], shipped openings
 #   bench/sprt.sh HEAD~1 --variant xiangqi --nodes 20000 --sprt 0,20 --concurrency 2
 # Never run two timed SPRTs at once on the same cores: their clocks would disturb each other.
 set -euo pipefail
@@ -26,7 +26,7 @@ given=" $* "
 defaults=()
 [[ $given == *" --variant "* ]] || defaults+=(--variant chess)
 [[ $given == *" --tc "* ]] || defaults+=(--tc 10+0.1)
-[[ $given == *" --random-plies "* || $given == *" --openings "* ]] || defaults+=(--random-plies 8)
+[[ $given == *" --random-plies "* || $given == *" --openings "* ]] || defaults+=(--openings builtin)
 [[ $given == *" --sprt "* ]] || defaults+=(--sprt 0,10)
 [[ $given == *" --games "* ]] || defaults+=(--games 20000)
 "$work/new" match --engine "$work/new" --engine "$work/base" "${defaults[@]}" "$@"

@@ -87,6 +87,26 @@ enum Command {
     },
     /// Play a match between two CECP engines (Alfil itself by default), refereed by Alfil.
     Match(alfil::cli::matchrun::MatchArgs),
+    /// Print roughly balanced start positions for matches, one FEN a line: random playouts
+    /// kept when a shallow search scores them near equal.
+    Openings {
+        /// A built-in variant's name, or the path of a RON variant file.
+        variant: String,
+        /// Positions wanted.
+        #[arg(long, default_value_t = 100)]
+        count: usize,
+        /// Random moves from the start position.
+        #[arg(long, default_value_t = 8)]
+        plies: usize,
+        /// Depth of the search that judges a position.
+        #[arg(long, default_value_t = 5)]
+        depth: u32,
+        /// Largest score (centipawns, either side) a kept position may have.
+        #[arg(long, default_value_t = 100)]
+        max_score: i32,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
 }
 
 #[derive(clap::Args)]
@@ -150,6 +170,23 @@ fn main() -> ExitCode {
             ..
         } => bench::search_signature(depth.unwrap_or(8)).map(|_| ()),
         Command::Match(args) => alfil::cli::matchrun::run(&args),
+        Command::Openings {
+            variant,
+            count,
+            plies,
+            depth,
+            max_score,
+            seed,
+        } => run_openings(
+            &variant,
+            &alfil::cli::matchrun::openings::Generation {
+                count,
+                plies,
+                depth,
+                max_score,
+                seed,
+            },
+        ),
         Command::Variants => {
             for name in alfil::variant::embedded_names() {
                 alfil::outln!("{name}");
@@ -275,6 +312,27 @@ fn run_values(variant: &str) -> Result<(), String> {
             value.to_string()
         };
         alfil::outln!("{} {:<20} {shown:>6}", piece.letter, piece.name);
+    }
+    Ok(())
+}
+
+fn run_openings(
+    variant: &str,
+    generation: &alfil::cli::matchrun::openings::Generation,
+) -> Result<(), String> {
+    let tables = load_variant(variant)?;
+    let fens = alfil::cli::matchrun::openings::generate(&tables, generation);
+    alfil::outln!(
+        "# {}: {} positions after {} random plies, |score| <= {} cp at depth {} (alfil openings, seed {})",
+        tables.variant.name,
+        fens.len(),
+        generation.plies,
+        generation.max_score,
+        generation.depth,
+        generation.seed
+    );
+    for fen in fens {
+        alfil::outln!("{fen}");
     }
     Ok(())
 }

@@ -252,3 +252,44 @@ fn node_limits_play_a_game() {
     assert!(ok, "{out}{err}");
     assert!(out.contains("W/D/L: "), "{out}");
 }
+
+#[test]
+fn openings_come_from_epd_files_or_the_shipped_set() {
+    let dir = std::env::temp_dir().join(format!("alfil-match-epd-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp folder");
+    let file = dir.join("one.epd");
+    std::fs::write(
+        &file,
+        "# an EPD line: the operations after the four fields are not part of the position\n\
+         rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - bm e5; id \"e4\";\n",
+    )
+    .expect("write");
+    let (out, err, ok) = match_run(&[
+        "--openings",
+        file.to_str().expect("utf-8"),
+        "--depth",
+        "1",
+        "--games",
+        "2",
+    ]);
+    assert!(ok, "{out}{err}");
+    assert!(out.contains("W/D/L: "), "{out}");
+    let (out, err, ok) = match_run(&[
+        "--variant",
+        "xiangqi",
+        "--openings",
+        "builtin",
+        "--depth",
+        "1",
+        "--games",
+        "2",
+    ]);
+    assert!(ok, "{out}{err}");
+    let (_, err, ok) = match_run(&["--variant", "shatranj", "--openings", "builtin"]);
+    assert!(!ok);
+    assert!(
+        err.contains("no opening set is shipped for shatranj"),
+        "{err}"
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}

@@ -49,7 +49,9 @@ pub struct MatchArgs {
     /// Node limit per move (`st 1` with `nps N`): one number for both engines, or FIRST,SECOND.
     #[arg(long)]
     pub nodes: Option<String>,
-    /// A file of start positions, one FEN (or EPD) a line (each is played with both colours).
+    /// Start positions: a file with one FEN (or EPD line) a line, or `builtin` for the set
+    /// shipped for the variant (chess, capablanca, xiangqi, shogi, crazyhouse, janggi, makruk,
+    /// seirawan, grand, minishogi, atomic, antichess). Each is played with both colours.
     #[arg(long, conflicts_with = "random_plies")]
     pub openings: Option<String>,
     /// Start each pair of games after this many random moves from the start position.
@@ -152,7 +154,7 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
     let folder = variant_folder(&args.variant);
     let control = TimeControl::parse_short(&args.tc)?;
     let openings = match (&args.openings, args.random_plies) {
-        (Some(path), _) => Openings::from_file(path, &tables)?,
+        (Some(option), _) => Openings::from_option(option, &tables)?,
         (None, Some(plies)) => Openings::Random {
             plies,
             seed: args.seed,

@@ -1,12 +1,72 @@
-//! Start positions for a match: FENs from a file (one a line, `#` comments), or the variant's
+//! Start positions for a match: FENs or EPD from a file (one a line, `#` comments), the set
+//! shipped for the variant (`--openings builtin`, made by `alfil openings`), or the variant's
 //! start position after a few random legal moves (sent to the engines as moves, so engines
-//! without `setboard` can play them too); each is played twice, colours reversed.
+//! without `setboard` can play them too); each is played twice, colours reversed. `alfil
+//! openings` makes a set: random playouts kept when a shallow search scores them near equal.
 
+use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
 use crate::game::Game;
 use crate::movegen::tables::Tables;
 use crate::position::RankStyle;
+use crate::search::{Limits, Searcher};
+
+/// The `--openings` word for the set shipped for the variant.
+pub const BUILTIN: &str = "builtin";
+
+/// The opening sets shipped in `variants/openings/`, made by `alfil openings VARIANT --count 200`
+/// (8 random plies, |score| <= 100 cp at depth 5, seed 1).
+const SHIPPED: &[(&str, &str)] = &[
+    (
+        "chess",
+        include_str!("../../../variants/openings/chess.fen"),
+    ),
+    (
+        "capablanca",
+        include_str!("../../../variants/openings/capablanca.fen"),
+    ),
+    (
+        "xiangqi",
+        include_str!("../../../variants/openings/xiangqi.fen"),
+    ),
+    (
+        "shogi",
+        include_str!("../../../variants/openings/shogi.fen"),
+    ),
+    (
+        "crazyhouse",
+        include_str!("../../../variants/openings/crazyhouse.fen"),
+    ),
+    (
+        "janggi",
+        include_str!("../../../variants/openings/janggi.fen"),
+    ),
+    (
+        "makruk",
+        include_str!("../../../variants/openings/makruk.fen"),
+    ),
+    (
+        "seirawan",
+        include_str!("../../../variants/openings/seirawan.fen"),
+    ),
+    (
+        "grand",
+        include_str!("../../../variants/openings/grand.fen"),
+    ),
+    (
+        "minishogi",
+        include_str!("../../../variants/openings/minishogi.fen"),
+    ),
+    (
+        "atomic",
+        include_str!("../../../variants/openings/atomic.fen"),
+    ),
+    (
+        "antichess",
+        include_str!("../../../variants/openings/antichess.fen"),
+    ),
+];
 
 /// Where one game pair starts: the game, its FEN (None: the variant's start position) and the
 /// moves already played from there, in the protocol's notation.
@@ -24,20 +84,39 @@ pub enum Openings {
 }
 
 impl Openings {
-    /// Read a FEN file; every FEN must be a position of the variant.
-    pub fn from_file(path: &str, tables: &Arc<Tables>) -> Result<Openings, String> {
-        let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
-        let fens: Vec<String> = text
-            .lines()
-            .map(str::trim)
-            .filter(|l| !l.is_empty() && !l.starts_with('#'))
-            .map(str::to_string)
-            .collect();
-        for (i, fen) in fens.iter().enumerate() {
-            Game::from_fen(tables.clone(), fen).map_err(|e| format!("{path}:{}: {e}", i + 1))?;
+    /// The openings a match is given: the word `builtin` for the set shipped for the variant,
+    /// else a file of FENs or EPD; every position must be one of the variant.
+    pub fn from_option(option: &str, tables: &Arc<Tables>) -> Result<Openings, String> {
+        if option != BUILTIN {
+            let text = std::fs::read_to_string(option).map_err(|e| format!("{option}: {e}"))?;
+            return Openings::from_text(option, &text, tables);
+        }
+        let name = &tables.variant.name;
+        let Some((_, text)) = SHIPPED.iter().find(|(n, _)| n == name) else {
+            let names: Vec<&str> = SHIPPED.iter().map(|(n, _)| *n).collect();
+            return Err(format!(
+                "no opening set is shipped for {name} (there are sets for {}); give a file or --random-plies",
+                names.join(", ")
+            ));
+        };
+        Openings::from_text(&format!("variants/openings/{name}.fen"), text, tables)
+    }
+
+    /// Read FENs or EPD lines; `label` names the text in messages.
+    fn from_text(label: &str, text: &str, tables: &Arc<Tables>) -> Result<Openings, String> {
+        let mut fens = Vec::new();
+        for (number, line) in text.lines().enumerate() {
+            let line = line.trim();
+            if line.is_empty() || line.starts_with('#') {
+                continue;
+            }
+            let fen = position_part(line);
+            Game::from_fen(tables.clone(), &fen)
+                .map_err(|e| format!("{label}:{}: {e}", number + 1))?;
+            fens.push(fen);
         }
         if fens.is_empty() {
-            return Err(format!("{path}: no FEN in the file"));
+            return Err(format!("{label}: no FEN in the file"));
         }
         Ok(Openings::Fens(fens))
     }
@@ -64,32 +143,92 @@ impl Openings {
             }
             Openings::Random { plies, seed } => {
                 let mut rng = seed ^ (pair as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-                for _ in 0..100 {
-                    let mut game = Game::new(tables.clone());
-                    let mut moves = Vec::new();
-                    let mut ok = true;
-                    for _ in 0..*plies {
-                        let legal = game.legal_moves();
-                        if legal.is_empty() || game.result().is_some() {
-                            ok = false;
-                            break;
-                        }
-                        let mv = legal[next(&mut rng) as usize % legal.len()];
-                        moves.push(game.move_text(mv, RankStyle::XBoard));
-                        game.play(mv);
-                    }
-                    if ok && game.result().is_none() {
-                        return Opening {
-                            game,
-                            fen: None,
-                            moves,
-                        };
-                    }
-                }
-                start()
+                (0..100)
+                    .find_map(|_| random_playout(tables, *plies, &mut rng))
+                    .map_or_else(start, |(game, moves)| Opening {
+                        game,
+                        fen: None,
+                        moves,
+                    })
             }
         }
     }
+}
+
+/// `plies` random legal moves from the start position, with their text; `None` if the game
+/// ends on the way.
+fn random_playout(
+    tables: &Arc<Tables>,
+    plies: usize,
+    rng: &mut u64,
+) -> Option<(Game, Vec<String>)> {
+    let mut game = Game::new(tables.clone());
+    let mut moves = Vec::with_capacity(plies);
+    for _ in 0..plies {
+        let legal = game.legal_moves();
+        if legal.is_empty() || game.result().is_some() {
+            return None;
+        }
+        let mv = legal[next(rng) as usize % legal.len()];
+        moves.push(game.move_text(mv, RankStyle::XBoard));
+        game.play(mv);
+    }
+    (game.result().is_none() && !game.legal_moves().is_empty()).then_some((game, moves))
+}
+
+/// The FEN part of a line of an opening file: a FEN, or an EPD line whose operations (`bm …;`,
+/// `id "…";`) follow the first four fields. Move counters and check counts after the four
+/// fields are kept; the first other word ends the position.
+fn position_part(line: &str) -> String {
+    let before_ops = line.split(';').next().unwrap_or("");
+    let words: Vec<&str> = before_ops.split_whitespace().collect();
+    let mut kept: Vec<&str> = words.iter().take(4).copied().collect();
+    for w in words.iter().skip(4) {
+        if w.parse::<u32>().is_ok() || w.contains('+') {
+            kept.push(w);
+        } else {
+            break;
+        }
+    }
+    kept.join(" ")
+}
+
+/// What `alfil openings` keeps: positions after `plies` random moves whose score at `depth`
+/// is within `max_score` centipawns of equal.
+pub struct Generation {
+    pub count: usize,
+    pub plies: usize,
+    pub depth: u32,
+    pub max_score: i32,
+    pub seed: u64,
+}
+
+/// Roughly balanced start positions for matches: short random playouts, each searched to a
+/// shallow depth and kept when the score is near 0; FENs, without repeats. Tries at most 50
+/// playouts per position wanted.
+pub fn generate(tables: &Arc<Tables>, g: &Generation) -> Vec<String> {
+    let mut rng = g.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+    let mut searcher = Searcher::new(16, 1);
+    let stop = Arc::new(AtomicBool::new(false));
+    let limits = Limits {
+        depth: Some(g.depth.max(1)),
+        ..Limits::default()
+    };
+    let mut out: Vec<String> = Vec::with_capacity(g.count);
+    for _ in 0..g.count.saturating_mul(50) {
+        if out.len() >= g.count {
+            break;
+        }
+        let Some((game, _)) = random_playout(tables, g.plies, &mut rng) else {
+            continue;
+        };
+        let outcome = searcher.search(&game, &limits, &stop, &mut |_| {});
+        let fen = game.pos.to_fen();
+        if outcome.score.abs() <= g.max_score && !out.contains(&fen) {
+            out.push(fen);
+        }
+    }
+    out
 }
 
 /// xorshift64*.
@@ -100,4 +239,48 @@ fn next(state: &mut u64) -> u64 {
     x ^= x >> 27;
     *state = x;
     x.wrapping_mul(0x2545_F491_4F6C_DD1D)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variant::load_by_name;
+
+    #[test]
+    fn epd_operations_are_left_out_and_counters_kept() {
+        assert_eq!(
+            position_part(
+                "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - bm e5; id \"x\";"
+            ),
+            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq -"
+        );
+        assert_eq!(
+            position_part("8/8/8/8/8/8/8/K6k w - - 3 40"),
+            "8/8/8/8/8/8/8/K6k w - - 3 40"
+        );
+        assert_eq!(
+            position_part("8/8/8/8/8/8/8/K6k w - - 3+3 0 1 c0 \"note\""),
+            "8/8/8/8/8/8/8/K6k w - - 3+3 0 1"
+        );
+    }
+
+    #[test]
+    fn every_shipped_opening_set_is_a_set_of_distinct_positions_of_its_variant() {
+        for (name, text) in SHIPPED {
+            let variant = load_by_name(name).expect("a shipped variant");
+            let tables = Tables::new(Arc::new(variant)).expect("tables");
+            let Ok(Openings::Fens(fens)) = Openings::from_option(BUILTIN, &tables) else {
+                panic!("{name}: the shipped set does not load");
+            };
+            assert!(fens.len() >= 100, "{name}: {} positions", fens.len());
+            let mut unique = fens.clone();
+            unique.sort();
+            unique.dedup();
+            assert_eq!(unique.len(), fens.len(), "{name}: repeated positions");
+            assert!(
+                text.starts_with(&format!("# {name}: ")),
+                "{name}: no header"
+            );
+        }
+    }
 }
