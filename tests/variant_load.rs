@@ -417,6 +417,28 @@ fn xbetza_the_compiler_refuses_is_located_in_every_field() {
 }
 
 #[test]
+fn zone_moves_longer_than_every_other_step_stay_on_the_board() {
+    // The wazir's zone moves on rank 1 (H: 3 squares straight, D: 2) are the longest steps of
+    // the variant; the board's padding must cover them (it once covered only the pieces' own
+    // moves, and the generator read past the board).
+    let text = r#"(
+        name: "zonejump",
+        board: (files: 5, ranks: 5),
+        piece_to_char: "KWkw",
+        start: "k4/5/5/5/W3K w - - 0 1",
+        pieces: [
+            (letter: 'K', name: "king", moves: "K", royal: true),
+            (letter: 'W', name: "wazir", moves: "W", zone_moves: (zone: "*1", moves: "HD")),
+        ],
+    )"#;
+    let variant = load_str(text, "zonejump.ron").expect("loads");
+    let tables = Tables::new(Arc::new(variant)).expect("tables");
+    let mut pos = alfil::position::Position::start(tables);
+    // White's king on e1: d1, d2, e2. The wazir on a1: a2, b1 (W), a3, c1 (D), a4, d1 (H).
+    assert_eq!(alfil::perft::perft(&mut pos, 1), 3 + 6);
+}
+
+#[test]
 fn piece_to_char_and_names_xboard_cannot_read_are_refused() {
     let text = base_with(r#""PNBRQKpnbrqk""#, r#""PNBRQKpnbrq""#);
     expect_error(&text, "PNBRQKpnbrq", 10, "11 characters");
@@ -886,6 +908,7 @@ const TOKENS: &[&str] = &[
     "royal: true",
     "promotion: (zone: \"*8\", choices: \"Q\")",
     "zone_moves: (zone: \"*1\", moves: \"mWaO1\")",
+    "zone_moves: (zone: \"*1\", moves: \"HD\")",
     "inherits: \"chess\"",
     "inherits: \"nosuch\"",
     "board: (files: 0, ranks: 0)",

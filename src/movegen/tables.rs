@@ -367,8 +367,22 @@ impl Tables {
             })?;
             compiled.push(c);
         }
+        // The board's padding must cover every step a piece can take: its moves, its extra moves
+        // in a zone and its in-place promotion steps.
+        let mut extra = Vec::new();
+        for p in &variant.pieces {
+            let zone = p.zone_moves.as_ref().map(|z| &z.moves);
+            let in_place = p.promotion.as_ref().and_then(|pr| pr.in_place.as_ref());
+            for betza in zone.into_iter().chain(in_place.map(|ip| &ip.steps)) {
+                extra.push(compile(betza).map_err(|e| TablesError::Piece {
+                    letter: p.letter,
+                    message: e.to_string(),
+                })?);
+            }
+        }
         let max_step = compiled
             .iter()
+            .chain(&extra)
             .flat_map(|c| c.colours.iter().map(PieceMoves::max_step))
             .max()
             .unwrap_or(1);
