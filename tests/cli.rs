@@ -42,6 +42,13 @@ fn betza_explorer_prints_targets() {
     let (_, err, code) = alfil(&["betza", "fmX"]);
     assert_ne!(code, Some(0));
     assert!(err.contains("at character 3"), "{err}");
+    // Refused by the compiler rather than the parser: still the character, and nothing more.
+    let (_, err, code) = alfil(&["betza", "mWaO1"]);
+    assert_ne!(code, Some(0));
+    assert_eq!(
+        err.trim_end(),
+        "error: \"mWaO1\" at character 3: castling (O) cannot be part of a multi-leg move"
+    );
 }
 
 #[test]

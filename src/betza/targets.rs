@@ -62,6 +62,8 @@ impl Query {
 
 fn test_variant(q: &Query) -> Result<Variant, BetzaError> {
     let moves = parse(&q.betza)?;
+    // A construct the compiler refuses is reported at its character, as a parse error is.
+    super::compile::compile(&moves)?;
     let blocker = PieceType::new('X', "blocker", "", parse("")?);
     let piece = PieceType::new('T', "tested", &q.betza, moves);
     let start = q.start.unwrap_or(q.square);
