@@ -172,7 +172,15 @@ fn every_variant_is_described_consistently() {
         let pieces: Vec<&String> = lines[1..].iter().collect();
         assert_eq!(pieces.len(), v.pieces.len(), "{name}: {lines:?}");
         for p in &v.pieces {
-            let prefix = format!("piece {}& ", p.letter);
+            // A promoted piece in a `+` slot of the PIECETOCHAR is `+X`, X its unpromoted form.
+            let sent_slots = lines[0].split(['(', ')']).nth(1).unwrap_or("");
+            let id = match p.promoted_of {
+                Some(base) if !sent_slots.contains(p.letter) => {
+                    format!("+{}", v.pieces[base].letter)
+                }
+                _ => p.letter.to_string(),
+            };
+            let prefix = format!("piece {id}& ");
             let line = pieces
                 .iter()
                 .find(|l| l.starts_with(&prefix))
@@ -208,6 +216,28 @@ fn every_variant_is_described_consistently() {
 }
 
 /// Destinations of the legal moves from `from` in `fen`, by name.
+/// Torishogi's goose and eagle are the promoted swallow and falcon, in the PIECETOCHAR's `+`
+/// slots: XBoard knows them as `+S` and `+F` (a `piece G&` line would be ignored, and XBoard
+/// would move the goose like a gold).
+#[test]
+fn promoted_pieces_are_described_under_their_promoted_ids() {
+    let mut s = Session::start();
+    s.handshake();
+    let lines = s.script(&["variant torishogi"]);
+    assert!(lines.contains(&"piece +S& fAbD".to_string()), "{lines:?}");
+    assert!(
+        lines.iter().any(|l| l.starts_with("piece +F& ")),
+        "{lines:?}"
+    );
+    assert!(
+        lines
+            .iter()
+            .all(|l| !l.starts_with("piece G&") && !l.starts_with("piece E&")),
+        "{lines:?}"
+    );
+    s.quit();
+}
+
 fn legal_targets(t: &Arc<Tables>, fen: &str, from: &str) -> BTreeSet<String> {
     let mut g = Game::from_fen(t.clone(), fen).unwrap();
     let geo = t.geo;

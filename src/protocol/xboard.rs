@@ -315,16 +315,19 @@ pub fn setup_lines(tables: &Arc<Tables>) -> Result<Vec<String>, String> {
     } else {
         "fairy"
     };
+    let slots = piece_to_char(v);
     let mut lines = vec![format!(
         "setup ({}) {}x{}+{}_{} {}",
-        piece_to_char(v),
-        v.files,
-        v.ranks,
-        v.holdings,
-        parent,
-        fen
+        slots, v.files, v.ranks, v.holdings, parent, fen
     )];
     for p in &v.pieces {
+        // A promoted piece in a `+` slot is known to XBoard as `+X` (X the piece it promotes
+        // from), as the FEN writes it; a letter not in the PIECETOCHAR would be ignored and
+        // XBoard would move the piece by its own idea of the promoted form.
+        let id = match p.promoted_of {
+            Some(base) if !slots.contains(p.letter) => format!("+{}", v.pieces[base].letter),
+            _ => p.letter.to_string(),
+        };
         let mut moves = canonical(&p.moves);
         if tables
             .castling
@@ -333,7 +336,7 @@ pub fn setup_lines(tables: &Arc<Tables>) -> Result<Vec<String>, String> {
         {
             moves.push_str(&castling_betza(tables));
         }
-        lines.push(format!("piece {}& {}", p.letter, moves));
+        lines.push(format!("piece {id}& {moves}"));
     }
     Ok(lines)
 }
