@@ -50,9 +50,16 @@ struct Display {
 }
 
 impl Display {
+    /// A display of our own: the tests of this file run at the same time, so they take
+    /// display numbers one at a time, and a display counts as ours only once its lock file
+    /// names our Xvfb (a second Xvfb on a taken number may take a while to give up, and its
+    /// test would otherwise draw on the other test's display and lose it when that one ends).
     fn start(xvfb: &Path) -> Display {
+        static CHOOSING: std::sync::Mutex<()> = std::sync::Mutex::new(());
+        let _one_at_a_time = CHOOSING.lock().unwrap_or_else(|e| e.into_inner());
         for n in 70..100 {
-            if Path::new(&format!("/tmp/.X{n}-lock")).exists() {
+            let lock = format!("/tmp/.X{n}-lock");
+            if Path::new(&lock).exists() {
                 continue;
             }
             let name = format!(":{n}");
@@ -69,10 +76,21 @@ impl Display {
                 .stderr(Stdio::null())
                 .spawn()
                 .expect("start Xvfb");
-            std::thread::sleep(Duration::from_millis(500));
-            if matches!(server.try_wait(), Ok(None)) {
-                return Display { server, name };
+            let deadline = Instant::now() + Duration::from_secs(10);
+            while Instant::now() < deadline {
+                if !matches!(server.try_wait(), Ok(None)) {
+                    break;
+                }
+                let owner = std::fs::read_to_string(&lock)
+                    .ok()
+                    .and_then(|t| t.trim().parse::<u32>().ok());
+                if owner == Some(server.id()) {
+                    return Display { server, name };
+                }
+                std::thread::sleep(Duration::from_millis(50));
             }
+            let _ = server.kill();
+            let _ = server.wait();
         }
         panic!("no free X display for Xvfb");
     }
