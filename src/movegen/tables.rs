@@ -7,11 +7,12 @@ use std::sync::Arc;
 use crate::betza::compile::{
     compile, flags, Castle, CompiledPiece, MultiLeg, PieceMoves, UNLIMITED,
 };
+use crate::betza::Betza;
 use crate::position::fen::{board_codes, FenError};
 use crate::position::geometry::Geometry;
 use crate::position::Position;
 use crate::variant::schema::Demotion;
-use crate::variant::{Hand, LoadError, SquareSet, Variant};
+use crate::variant::{Hand, LoadError, PieceType, SquareSet, Variant};
 
 /// A set of padded-board squares.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -359,30 +360,36 @@ impl Tables {
         if variant.pieces.len() > 120 {
             return Err(TablesError::Variant("at most 120 piece types".into()));
         }
-        let mut compiled = Vec::with_capacity(variant.pieces.len());
-        for p in &variant.pieces {
-            let c = compile(&p.moves).map_err(|e| TablesError::Piece {
+        // Each piece's moves, extra moves in its zone and in-place promotion steps, compiled once.
+        let compile_part = |p: &PieceType, part: Option<&str>, betza: &Betza| {
+            compile(betza).map_err(|e| TablesError::Piece {
                 letter: p.letter,
-                message: e.to_string(),
-            })?;
-            compiled.push(c);
-        }
-        // The board's padding must cover every step a piece can take: its moves, its extra moves
-        // in a zone and its in-place promotion steps.
-        let mut extra = Vec::new();
+                message: part.map_or_else(|| e.to_string(), |part| format!("{part}: {e}")),
+            })
+        };
+        let count = variant.pieces.len();
+        let mut compiled = Vec::with_capacity(count);
+        let mut zone_compiled = Vec::with_capacity(count);
+        let mut in_place_compiled = Vec::with_capacity(count);
         for p in &variant.pieces {
+            compiled.push(compile_part(p, None, &p.moves)?);
             let zone = p.zone_moves.as_ref().map(|z| &z.moves);
+            zone_compiled.push(
+                zone.map(|m| compile_part(p, Some("zone moves"), m))
+                    .transpose()?,
+            );
             let in_place = p.promotion.as_ref().and_then(|pr| pr.in_place.as_ref());
-            for betza in zone.into_iter().chain(in_place.map(|ip| &ip.steps)) {
-                extra.push(compile(betza).map_err(|e| TablesError::Piece {
-                    letter: p.letter,
-                    message: e.to_string(),
-                })?);
-            }
+            in_place_compiled.push(
+                in_place
+                    .map(|ip| compile_part(p, Some("in-place promotion steps"), &ip.steps))
+                    .transpose()?,
+            );
         }
+        // The board's padding must cover every step a piece can take.
         let max_step = compiled
             .iter()
-            .chain(&extra)
+            .chain(zone_compiled.iter().flatten())
+            .chain(in_place_compiled.iter().flatten())
             .flat_map(|c| c.colours.iter().map(PieceMoves::max_step))
             .max()
             .unwrap_or(1);
@@ -414,13 +421,6 @@ impl Tables {
                 colour_moves(&geo, &c.colours[0], promotes),
                 colour_moves(&geo, &c.colours[1], promotes),
             ];
-            let in_place_steps = match p.promotion.as_ref().and_then(|pr| pr.in_place.as_ref()) {
-                Some(ip) => Some(compile(&ip.steps).map_err(|e| TablesError::Piece {
-                    letter: p.letter,
-                    message: format!("in-place promotion steps: {e}"),
-                })?),
-                None => None,
-            };
             let promotion = p.promotion.as_ref().map(|pr| PromotionT {
                 zone: [
                     SqBits::from_set(&geo, &pr.zone[0]),
@@ -442,7 +442,7 @@ impl Tables {
                 in_place: pr
                     .in_place
                     .as_ref()
-                    .zip(in_place_steps.as_ref())
+                    .zip(in_place_compiled[index].as_ref())
                     .map(|(ip, steps)| InPlaceT {
                         steps: [0, 1].map(|c| colour_moves(&geo, &steps.colours[c], false).leaps),
                         last_anywhere: ip.last_anywhere,
@@ -471,23 +471,20 @@ impl Tables {
                 drop_file_limit: p.drop_file_limit,
                 dead,
                 confine: p.confine.as_ref().map(zones),
-                zone_moves: match p.zone_moves.as_ref() {
-                    Some(z) => {
-                        let extra = compile(&z.moves).map_err(|e| TablesError::Piece {
-                            letter: p.letter,
-                            message: format!("zone moves: {e}"),
-                        })?;
-                        Some((
+                zone_moves: p
+                    .zone_moves
+                    .as_ref()
+                    .zip(zone_compiled[index].as_ref())
+                    .map(|(z, extra)| {
+                        (
                             zones(&z.zone),
                             [
                                 colour_moves(&geo, &extra.colours[0], true),
                                 colour_moves(&geo, &extra.colours[1], true),
                             ],
                             z.stay,
-                        ))
-                    }
-                    None => None,
-                },
+                        )
+                    }),
                 no_screen: mask(&p.no_screen),
                 no_capture: mask(&p.no_capture),
                 tracks_virginity: tracks_virginity(variant.as_ref(), index, c),
@@ -502,11 +499,6 @@ impl Tables {
                 initial_zone_ii: p.initial_zone_ii.as_ref().map(zones),
             });
         }
-        let zone_compiled: Vec<Option<CompiledPiece>> = variant
-            .pieces
-            .iter()
-            .map(|p| p.zone_moves.as_ref().and_then(|z| compile(&z.moves).ok()))
-            .collect();
         let royal_types = variant
             .pieces
             .iter()
