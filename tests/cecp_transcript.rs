@@ -314,6 +314,33 @@ fn lift_on_a_ten_rank_board_uses_xboard_rank_numbers() {
 }
 
 #[test]
+fn xiangqi_positions_in_xboards_letters_are_read() {
+    // XBoard 4.9.1 writes xiangqi with its own letters, H for the horse and E for the elephant
+    // (it refused the start FEN with N and B given by `-lpf`, and sent this `setboard` for it
+    // in XBoard's letters), and short fields.
+    let mut s = Session::start();
+    s.handshake();
+    s.script(&["new", "force", "variant xiangqi"]);
+    let lines = s.script(&[
+        "setboard rheakaehr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RHEAKAEHR w 0 1",
+        // the horse's and the elephant's moves from their start squares
+        "usermove b0c2",
+        "usermove c9e7",
+    ]);
+    assert_eq!(lines, Vec::<String>::new());
+    // The elephant stays on its side of the river.
+    let lines = s.script(&[
+        "usermove g0e2",
+        "usermove e7c5",
+        "usermove e2g4",
+        "usermove c5e7",
+        "usermove g4e6",
+    ]);
+    assert_eq!(lines, vec!["Illegal move (no such move): g4e6"]);
+    s.quit();
+}
+
+#[test]
 fn illegal_moves_and_unknown_commands() {
     let mut s = Session::start();
     s.handshake();

@@ -1127,3 +1127,21 @@ fn mutated_variant_files_never_crash_the_engine() {
 fn mutated_variant_files_never_crash_the_engine_long() {
     run(100_000);
 }
+
+#[test]
+fn a_copy_of_a_built_in_file_is_no_problem_but_a_changed_one_is_reported() {
+    let shipped = fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/variants/chess.ron"))
+        .expect("the shipped chess file");
+    let dir = folder("copies", &[("chess.ron", &shipped)]);
+    assert_eq!(Library::with_folder(&dir).problems(), Vec::<String>::new());
+    fs::write(dir.join("chess.ron"), shipped.replace("0 1", "0 10")).expect("rewrite");
+    let problems = Library::with_folder(&dir).problems();
+    assert_eq!(
+        problems,
+        vec![format!(
+            "{} is named `chess` like a built-in variant; the file is used instead",
+            dir.join("chess.ron").display()
+        )]
+    );
+    let _ = fs::remove_dir_all(dir);
+}

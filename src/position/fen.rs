@@ -224,6 +224,33 @@ fn promoted_base(tables: &Tables, kind: usize) -> Option<usize> {
     })
 }
 
+/// The castling and en-passant fields among the fields after the side to move, and the fields
+/// left (check counts and move counters). XBoard leaves out what its variant has no use for:
+/// `… w 0 1` (neither), `… w - 0 1` or `… w KQkq 0 1` (castling only); a lone field with a
+/// digit is an en-passant square.
+fn castling_and_ep<'a>(fields: &[&'a str]) -> (&'a str, &'a str, Vec<&'a str>) {
+    let counters = fields
+        .iter()
+        .rev()
+        .take(2)
+        .take_while(|f| f.parse::<u32>().is_ok())
+        .count();
+    let (middle, tail) = fields.split_at(fields.len() - counters);
+    let (checks, others): (Vec<&str>, Vec<&str>) = middle.iter().partition(|f| f.contains('+'));
+    let (castling, ep, extra) = match others.as_slice() {
+        [] => ("-", "-", &[][..]),
+        [one] if one.chars().any(|c| c.is_ascii_digit()) => ("-", *one, &[][..]),
+        [one] => (*one, "-", &[][..]),
+        [castling, ep, extra @ ..] => (*castling, *ep, extra),
+    };
+    let rest = checks
+        .into_iter()
+        .chain(extra.iter().copied())
+        .chain(tail.iter().copied())
+        .collect();
+    (castling, ep, rest)
+}
+
 impl Position {
     /// The variant's start position.
     pub fn start(tables: Arc<Tables>) -> Position {
@@ -269,21 +296,11 @@ impl Position {
         if pos.side == 1 {
             pos.hash ^= tables.zobrist.side;
         }
-        // XBoard writes the FENs of variants without castling as `… w 0 1`: no castling and no
-        // en-passant field, the counters right after the side to move.
-        let short_form = fields.len() == 4 && fields[2..].iter().all(|f| f.parse::<u32>().is_ok());
-        let (castling, ep, rest) = if short_form {
-            ("-", "-", &fields[2..])
-        } else {
-            (
-                fields.get(2).copied().unwrap_or("-"),
-                fields.get(3).copied().unwrap_or("-"),
-                fields.get(4..).unwrap_or_default(),
-            )
-        };
+        let (castling, ep, rest) = castling_and_ep(fields.get(2..).unwrap_or_default());
         pos.init_virginity(castling)?;
         pos.init_ep(ep)?;
-        let (checks, counters): (Vec<&str>, Vec<&str>) = rest.iter().partition(|f| f.contains('+'));
+        let (checks, counters): (Vec<&str>, Vec<&str>) =
+            rest.into_iter().partition(|f| f.contains('+'));
         match checks.as_slice() {
             [] => {}
             [field] => pos.init_checks(field)?,
@@ -342,7 +359,7 @@ impl Position {
                 format!("holdings '[{text}' have no closing ']'"),
             );
         };
-        if !self.tables.has_hand() && !text.is_empty() {
+        if !self.tables.has_hand() && !text.is_empty() && text != "-" {
             return err(
                 FenField::Holdings,
                 format!(

@@ -443,9 +443,116 @@ pub fn piece_to_char(v: &Variant) -> String {
     white + &black
 }
 
+/// XBoard 4.9.1's own PIECETOCHAR for the built-in variants whose letters are not the usual
+/// ones. XBoard writes FENs and moves of a variant it knows with these, not with the engine's.
+/// (Run under XBoard, every other built-in variant Alfil ships took Alfil's start FEN as it is.)
+const BUILTIN_LETTERS: [(&str, &str); 1] = [("xiangqi", "PH.R.AE..K.C.ph.r.ae..k.c.")];
+
+/// The letters XBoard uses for a variant's pieces where they differ from the variant file's:
+/// slot by slot, XBoard's letter for a built-in variant against the file's `piece_to_char`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Dialect {
+    /// (XBoard's letter, the file's letter), both cases.
+    pairs: Vec<(char, char)>,
+}
+
+impl Dialect {
+    /// The dialect XBoard speaks for `v` (empty where XBoard uses the file's letters).
+    pub fn of(v: &Variant) -> Dialect {
+        let name = xboard_name(v);
+        let theirs = BUILTIN_LETTERS
+            .iter()
+            .find(|(n, _)| !needs_setup(v) && *n == name)
+            .map(|(_, letters)| *letters);
+        let pairs = theirs
+            .map(|theirs| {
+                theirs
+                    .chars()
+                    .zip(v.piece_to_char.chars())
+                    .filter(|&(x, a)| x != a && x.is_ascii_alphabetic() && a.is_ascii_alphabetic())
+                    .collect()
+            })
+            .unwrap_or_default();
+        Dialect { pairs }
+    }
+
+    fn to_file(&self, c: char) -> char {
+        self.pairs.iter().find(|p| p.0 == c).map_or(c, |p| p.1)
+    }
+
+    fn to_xboard(&self, c: char) -> char {
+        self.pairs.iter().find(|p| p.1 == c).map_or(c, |p| p.0)
+    }
+
+    /// A FEN from XBoard in the file's letters (the board and holdings field only).
+    pub fn fen_in(&self, fen: &str) -> String {
+        if self.pairs.is_empty() {
+            return fen.to_string();
+        }
+        let (board, rest) = fen.split_once(' ').unwrap_or((fen, ""));
+        let board: String = board.chars().map(|c| self.to_file(c)).collect();
+        if rest.is_empty() {
+            board
+        } else {
+            format!("{board} {rest}")
+        }
+    }
+
+    /// Move text from XBoard in the file's letters: the dropped piece and the promotion piece.
+    pub fn move_in(&self, text: &str) -> String {
+        self.translate_move(text, |c| self.to_file(c))
+    }
+
+    /// Move text for XBoard in its letters.
+    pub fn move_out(&self, text: &str) -> String {
+        self.translate_move(text, |c| self.to_xboard(c))
+    }
+
+    /// Translate the piece letters of a move (before `@`, and after a leg's last digit),
+    /// leaving square names alone.
+    fn translate_move(&self, text: &str, map: impl Fn(char) -> char) -> String {
+        if self.pairs.is_empty() {
+            return text.to_string();
+        }
+        let legs: Vec<String> = text
+            .split(',')
+            .map(|leg| {
+                let mut chars: Vec<char> = leg.chars().collect();
+                if chars.get(1) == Some(&'@') {
+                    chars[0] = map(chars[0]);
+                }
+                if let Some(last_digit) = chars.iter().rposition(|c| c.is_ascii_digit()) {
+                    for c in &mut chars[last_digit + 1..] {
+                        *c = map(*c);
+                    }
+                }
+                chars.into_iter().collect()
+            })
+            .collect();
+        legs.join(",")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn xiangqi_is_read_and_written_in_xboards_letters() {
+        let v = crate::variant::load_by_name("xiangqi").expect("shipped");
+        let d = Dialect::of(&v);
+        // XBoard's xiangqi PIECETOCHAR has H and E where the file has N and B.
+        assert_eq!(
+            d.fen_in("rheakaehr/9/9/9/9/9/9/9/9/RHEAKAEHR w 0 1"),
+            "rnbakabnr/9/9/9/9/9/9/9/9/RNBAKABNR w 0 1"
+        );
+        assert_eq!(d.move_in("H@e4"), "N@e4");
+        assert_eq!(d.move_in("e6e7h"), "e6e7n");
+        assert_eq!(d.move_out("b@c4"), "e@c4");
+        assert_eq!(d.move_out("h0h9"), "h0h9");
+        let chess = crate::variant::load_by_name("chess").expect("shipped");
+        assert_eq!(Dialect::of(&chess), Dialect::default());
+    }
 
     #[test]
     fn xboard_reads_names_like_xboard() {

@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::SystemTime;
 
-use super::load::{answers_to, embedded_names};
+use super::load::{answers_to, embedded_names, embedded_text};
 use super::source::Source;
 use super::LoadError;
 
@@ -22,6 +22,9 @@ pub struct IndexedFile {
     pub aliases: Vec<String>,
     /// Why it cannot be read or parsed.
     pub error: Option<LoadError>,
+    /// The file is a copy of the built-in file of its name (as in Alfil's own `variants`
+    /// folder): nothing to warn about.
+    pub copy_of_built_in: bool,
 }
 
 /// A folder's files, sorted by path.
@@ -66,7 +69,7 @@ impl FolderIndex {
                     f.path.display(),
                     first.path.display()
                 ));
-            } else if built_in.iter().any(|b| b.eq_ignore_ascii_case(name)) {
+            } else if !f.copy_of_built_in && built_in.iter().any(|b| b.eq_ignore_ascii_case(name)) {
                 out.push(format!(
                     "{} is named `{name}` like a built-in variant; the file is used instead",
                     f.path.display()
@@ -135,13 +138,22 @@ fn refresh(folder: &Path, previous: &FolderIndex) -> FolderIndex {
 }
 
 fn read(path: PathBuf, stamp: (Option<SystemTime>, u64)) -> IndexedFile {
-    let (name, aliases, error) = match Source::read(&path) {
-        Ok(source) => (
-            source.file.name,
-            source.file.aliases.unwrap_or_default(),
-            None,
-        ),
-        Err(e) => (None, Vec::new(), Some(e)),
+    let (name, aliases, error, copy_of_built_in) = match Source::read(&path) {
+        Ok(source) => {
+            let copy = source
+                .file
+                .name
+                .as_deref()
+                .and_then(embedded_text)
+                .is_some_and(|text| text.trim_start_matches('\u{feff}') == source.text);
+            (
+                source.file.name,
+                source.file.aliases.unwrap_or_default(),
+                None,
+                copy,
+            )
+        }
+        Err(e) => (None, Vec::new(), Some(e), false),
     };
     IndexedFile {
         path,
@@ -149,5 +161,6 @@ fn read(path: PathBuf, stamp: (Option<SystemTime>, u64)) -> IndexedFile {
         name,
         aliases,
         error,
+        copy_of_built_in,
     }
 }

@@ -106,6 +106,14 @@ pub fn embedded_names() -> Vec<String> {
     names
 }
 
+/// The text of the embedded file whose `name` is `name` (case-insensitive).
+pub fn embedded_text(name: &str) -> Option<&'static str> {
+    embedded_index()
+        .iter()
+        .find(|e| e.name.eq_ignore_ascii_case(name))
+        .map(|e| e.text)
+}
+
 /// Where variants are found by name: an optional folder of variant files, searched before the
 /// embedded ones.
 #[derive(Clone, Debug, Default)]

@@ -292,7 +292,8 @@ impl Engine {
     }
 
     fn set_board(&mut self, fen: &str) {
-        match crate::game::Game::from_fen(self.game.tables().clone(), fen) {
+        let fen = xboard::Dialect::of(&self.game.tables().variant).fen_in(fen);
+        match crate::game::Game::from_fen(self.game.tables().clone(), &fen) {
             Ok(game) => {
                 self.abandon();
                 self.game = game;
@@ -444,7 +445,7 @@ impl Engine {
         }
         .or_else(|| self.last_info.as_ref().and_then(|i| i.pv.first().copied()));
         if let Some(mv) = guess.filter(|m| self.game.legal_moves().contains(m)) {
-            let text = self.game.move_text(mv, STYLE);
+            let text = moves::text(&self.game, mv);
             self.out.line(&format!("Hint: {text}"));
         }
     }

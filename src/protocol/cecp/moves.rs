@@ -2,12 +2,14 @@
 //! coordinate notation with XBoard's rank numbering: drops, passes, promotion suffixes, castling
 //! as the king's move); this module adds what the protocol needs around it: splitting a
 //! multi-leg move into one `move` command a leg, and reading the extra forms GUIs send (a
-//! declined promotion as `=` or the piece's own letter, castling as king leg plus rook leg).
+//! declined promotion as `=` or the piece's own letter, castling as king leg plus rook leg), and
+//! XBoard's own piece letters for the built-in variants where they are not the file's.
 
 use crate::game::Game;
 use crate::movegen::notation::{move_text, parse_move};
 use crate::movegen::Move;
 use crate::position::{Position, RankStyle};
+use crate::protocol::xboard::Dialect;
 
 /// XBoard's square names: ranks 0..9 on 10-rank boards.
 pub const STYLE: RankStyle = RankStyle::XBoard;
@@ -31,6 +33,7 @@ pub fn parse(game: &mut Game, text: &str) -> Result<Move, &'static str> {
     if legal.is_empty() {
         return Err("no legal moves");
     }
+    let text = &Dialect::of(&game.tables().variant).move_in(text);
     let pos = &game.pos;
     if let Some(mv) = parse_move(pos, &legal, text, STYLE) {
         return Ok(mv);
@@ -77,9 +80,14 @@ fn alternatives(pos: &Position, text: &str) -> Vec<String> {
     out
 }
 
+/// The move's text for the GUI, in the letters XBoard uses for the variant.
+pub fn text(game: &Game, mv: Move) -> String {
+    Dialect::of(&game.tables().variant).move_out(&move_text(&game.pos, mv, STYLE))
+}
+
 /// The move as the GUI expects it: one text a leg, non-final legs ending in a comma.
 pub fn legs(game: &Game, mv: Move) -> Vec<String> {
-    let text = move_text(&game.pos, mv, STYLE);
+    let text = text(game, mv);
     let parts: Vec<&str> = text.split(',').collect();
     let last = parts.len() - 1;
     parts
@@ -103,7 +111,7 @@ pub fn pv_text(game: &Game, pv: &[Move]) -> String {
         if !g.legal_moves().contains(&mv) {
             break;
         }
-        words.push(g.move_text(mv, STYLE));
+        words.push(text(&g, mv));
         g.play(mv);
     }
     words.join(" ")

@@ -9,7 +9,7 @@ use crate::movegen::Move;
 use crate::protocol::writer::nodes_per_second;
 use crate::search::{time, Info, Limits, Outcome};
 
-use super::moves::{self, STYLE};
+use super::moves;
 use super::output::thinking_line;
 use super::state::{Activity, Mode, Running};
 use super::Engine;
@@ -94,7 +94,7 @@ impl Engine {
             Some(i) => (
                 i.nodes,
                 i.depth,
-                i.pv.first().map(|&m| r.game.move_text(m, STYLE)),
+                i.pv.first().map(|&m| moves::text(&r.game, m)),
             ),
             None => (0, 0, None),
         };
@@ -170,8 +170,7 @@ impl Engine {
                 if !game.legal_moves().contains(&mv) {
                     return;
                 }
-                self.out
-                    .line(&format!("Hint: {}", game.move_text(mv, STYLE)));
+                self.out.line(&format!("Hint: {}", moves::text(&game, mv)));
                 game.play(mv);
                 if game.result().is_some() {
                     return;
