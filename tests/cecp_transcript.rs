@@ -341,6 +341,30 @@ fn xiangqi_positions_in_xboards_letters_are_read() {
 }
 
 #[test]
+fn a_promotion_without_choice_is_marked_as_a_move_and_read_without_a_suffix() {
+    // Tori shogi: a swallow entering the last two ranks must become a goose. XBoard would wait
+    // for the `choice` of a blue square, which it ignores while testing legality: the square is
+    // yellow, and the bare move it then sends, or the goose's letter, or `+`, is the promotion.
+    let mut s = Session::start();
+    s.handshake();
+    s.script(&["new", "force", "variant torishogi"]);
+    let setboard = "setboard 3k3/7/2S4/7/7/7/3K3[] w - - 0 1";
+    let lines = s.script(&[setboard, "lift c5"]);
+    assert_eq!(lines[0], "highlight 7/2Y4/7/7/7/7/7");
+    for text in ["c5c6", "c5c6g", "c5c6+"] {
+        let lines = s.script(&[
+            setboard,
+            &format!("usermove {text}"),
+            "usermove d7e7",
+            "lift c6",
+        ]);
+        // The goose (fAbD) has only c4 from c6; the swallow would have had c7.
+        assert_eq!(lines, vec!["highlight 7/7/7/2Y4/7/7/7"], "{text}");
+    }
+    s.quit();
+}
+
+#[test]
 fn illegal_moves_and_unknown_commands() {
     let mut s = Session::start();
     s.handshake();

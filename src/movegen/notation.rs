@@ -99,6 +99,14 @@ fn alternatives(pos: &Position, mv: Move, style: RankStyle) -> Vec<String> {
         let letter = pos.tables.pieces[kind].letter.to_ascii_lowercase();
         alts.push(format!("{letter}@{}", geo.name(mv.to, style)));
     }
+    if let Some(t) = mv.promotion_type().filter(|_| !mv.is_drop()) {
+        // `+`/`-` moves also named by the piece they turn into (as XBoard's `choice` gives it).
+        let text = move_text(pos, mv, style);
+        if let Some(stem) = text.strip_suffix(['+', '-']) {
+            let letter = pos.tables.pieces[t].letter.to_ascii_lowercase();
+            alts.push(format!("{stem}{letter}"));
+        }
+    }
     let mover = pos.at(mv.from);
     let may_promote = code::is_piece(mover)
         && pos.tables.pieces[code::kind(mover)]

@@ -1,6 +1,7 @@
 //! Answers to XBoard's `lift`, `put` and `hover`: which squares the picked-up piece can reach,
 //! as a `highlight` colour FEN (captures red, other moves yellow, promotions with a choice
-//! magenta, forced promotions blue, stops of multi-leg moves cyan), the `choice` of promotion
+//! magenta, stops of multi-leg moves cyan; a promotion without a choice is marked like a plain
+//! move), the `choice` of promotion
 //! pieces, the next leg's targets after a non-final leg, and the victims a capture would remove
 //! (lower case where the square is not itself a destination).
 
@@ -13,7 +14,7 @@ use crate::position::Position;
 use super::moves::STYLE;
 
 /// Colours by priority: a square reachable in several ways shows the most informative one.
-const PRIORITY: [char; 5] = ['Y', 'R', 'B', 'M', 'C'];
+const PRIORITY: [char; 4] = ['Y', 'R', 'M', 'C'];
 
 /// A board of colour marks.
 struct Marks {
@@ -107,13 +108,16 @@ fn is_capture(pos: &Position, mv: Move) -> bool {
             || mv.kills.iter().any(|&k| k != NO_SQUARE))
 }
 
-/// Colour of a final destination among `moves` (all ending there).
+/// Colour of a final destination among `moves` (all ending there). A promotion with a choice
+/// is magenta; a promotion without one is marked like a plain move: XBoard would wait for the
+/// `choice` of a blue (forced-promotion) square, and ignores `choice` while it tests legality,
+/// so the piece could not be put down. The bare move is read as that promotion.
 fn destination_colour(pos: &Position, moves: &[Move]) -> char {
     let mut outcomes: Vec<u8> = moves.iter().map(|m| m.promotion).collect();
     outcomes.sort_unstable();
     outcomes.dedup();
-    if outcomes.iter().any(|&p| p != 0) {
-        return if outcomes.len() > 1 { 'M' } else { 'B' };
+    if outcomes.len() > 1 {
+        return 'M';
     }
     if moves.iter().any(|&m| is_capture(pos, m)) {
         'R'

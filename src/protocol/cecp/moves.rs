@@ -7,7 +7,7 @@
 
 use crate::game::Game;
 use crate::movegen::notation::{move_text, parse_move};
-use crate::movegen::Move;
+use crate::movegen::{Move, NO_SQUARE};
 use crate::position::{Position, RankStyle};
 use crate::protocol::xboard::Dialect;
 
@@ -50,10 +50,31 @@ pub fn parse(game: &mut Game, text: &str) -> Result<Move, &'static str> {
             }
         }
     }
+    if let Some(mv) = only_promotion(pos, &legal, text) {
+        return Ok(mv);
+    }
     if !looks_like_move(text) {
         return Err("not a move");
     }
     Err("no such move")
+}
+
+/// The promotion a bare `FROMTO` names when it is the only move between the two squares (XBoard
+/// sends a forced promotion without a suffix: it is highlighted as a plain move).
+fn only_promotion(pos: &Position, legal: &[Move], text: &str) -> Option<Move> {
+    let geo = pos.geo();
+    let (from, used) = geo.parse_square(text, STYLE)?;
+    let (to, rest) = geo.parse_square(&text[used..], STYLE)?;
+    if used + rest != text.len() {
+        return None;
+    }
+    let mut between = legal
+        .iter()
+        .filter(|m| m.from == from && m.to == to && !m.is_drop() && !m.is_castle());
+    match (between.next(), between.next()) {
+        (Some(&only), None) if only.promotion != 0 && only.kills == [NO_SQUARE; 2] => Some(only),
+        _ => None,
+    }
 }
 
 /// Other spellings of a move that GUIs use: `e7e8=`/`e7e8p` for a declined promotion, and
