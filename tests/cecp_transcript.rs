@@ -365,6 +365,35 @@ fn a_promotion_without_choice_is_marked_as_a_move_and_read_without_a_suffix() {
 }
 
 #[test]
+fn lifting_a_piece_from_the_holdings_highlights_its_drops() {
+    // XBoard names holdings squares off the board: on 8 files White's are file j (its first
+    // type, the pawn, on rank 1), Black's file `_` from the top. A pawn drops on any empty
+    // square of ranks 2 to 7.
+    let mut s = Session::start();
+    s.handshake();
+    s.script(&[
+        "new",
+        "force",
+        "variant crazyhouse",
+        "setboard 4k3/8/8/8/8/8/8/4K3[Pp] w - - 0 1",
+    ]);
+    let lines = s.script(&["lift j1", "put e4", "lift _8", "lift j2", "lift q1"]);
+    let all = "YYYYYYYY";
+    assert_eq!(
+        lines,
+        vec![
+            format!("highlight 8/{all}/{all}/{all}/{all}/{all}/{all}/8"),
+            // Black's pawn, with White to move; White has no knight.
+            "highlight 8/8/8/8/8/8/8/8".to_string(),
+            "highlight 8/8/8/8/8/8/8/8".to_string(),
+            "Error (not a square): lift".to_string(),
+        ]
+    );
+    assert!(s.script(&["usermove P@e4"]).is_empty());
+    s.quit();
+}
+
+#[test]
 fn illegal_moves_and_unknown_commands() {
     let mut s = Session::start();
     s.handshake();

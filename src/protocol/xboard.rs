@@ -443,6 +443,46 @@ pub fn piece_to_char(v: &Variant) -> String {
     white + &black
 }
 
+/// The piece of a holdings square as XBoard names it in `lift`: White's holdings are the column
+/// right of the board and one beyond its count column (file letter `a` + files + 1), Black's the
+/// column two left of `a` (`_`); White's first piece type is on the lowest rank, Black's on the
+/// highest, and the types are those of the PIECETOCHAR [`piece_to_char`] sends, in slot order,
+/// skipping unused (`.`) and promoted (`+`) slots. Returns the colour and the piece type.
+pub fn holdings_piece(v: &Variant, square: &str) -> Option<(usize, usize)> {
+    if v.holdings == 0 {
+        return None;
+    }
+    let mut chars = square.chars();
+    let file = chars.next()?;
+    let rank: u32 = chars.as_str().parse().ok()?;
+    let y = if v.ranks == 10 {
+        rank
+    } else {
+        rank.checked_sub(1)?
+    };
+    if y >= u32::from(v.ranks) {
+        return None;
+    }
+    let white_file = char::from_u32('a' as u32 + u32::from(v.files) + 1)?;
+    let (colour, index) = if file == white_file {
+        (0, y)
+    } else if file == char::from_u32('a' as u32 - 2)? {
+        (1, u32::from(v.ranks) - 1 - y)
+    } else {
+        return None;
+    };
+    if index >= u32::from(v.holdings) {
+        return None;
+    }
+    let slots = piece_to_char(v);
+    let white = &slots[..slots.len() / 2];
+    let letter = white
+        .chars()
+        .filter(|&c| c != '.' && c != '+')
+        .nth(index as usize)?;
+    Some((colour, v.piece_index(letter)?))
+}
+
 /// XBoard 4.9.1's own PIECETOCHAR for the built-in variants whose letters are not the usual
 /// ones. XBoard writes FENs and moves of a variant it knows with these, not with the engine's.
 /// (Run under XBoard, every other built-in variant Alfil ships took Alfil's start FEN as it is.)
@@ -536,6 +576,28 @@ impl Dialect {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn holdings_squares_are_named_as_xboard_names_them() {
+        // XBoard 4.9.1 (shared/xboard/README.md §5.4, from its source): on an 8-file board
+        // White's holdings are file `j`, Black's `_`; White's first type on rank 1, Black's on
+        // the top rank; types in PIECETOCHAR order (crazyhouse: P N B R Q).
+        let v = crate::variant::load_by_name("crazyhouse").expect("shipped");
+        let kind = |letter: char| v.piece_index(letter).expect("a crazyhouse piece");
+        assert_eq!(holdings_piece(&v, "j1"), Some((0, kind('P'))));
+        assert_eq!(holdings_piece(&v, "j5"), Some((0, kind('Q'))));
+        assert_eq!(holdings_piece(&v, "_8"), Some((1, kind('P'))));
+        assert_eq!(holdings_piece(&v, "_6"), Some((1, kind('B'))));
+        assert_eq!(holdings_piece(&v, "k1"), None);
+        assert_eq!(holdings_piece(&v, "j9"), None);
+        // Shogi has 9 files: White's holdings are file `k`.
+        let shogi = crate::variant::load_by_name("shogi").expect("shipped");
+        let first = shogi.piece_index('P').expect("pawn");
+        assert_eq!(holdings_piece(&shogi, "k1"), Some((0, first)));
+        assert_eq!(holdings_piece(&shogi, "_9"), Some((1, first)));
+        let chess = crate::variant::load_by_name("chess").expect("shipped");
+        assert_eq!(holdings_piece(&chess, "j1"), None);
+    }
 
     #[test]
     fn xiangqi_is_read_and_written_in_xboards_letters() {

@@ -484,7 +484,15 @@ impl Engine {
         let sq = match geo.parse_square(args, STYLE) {
             Some((sq, used)) if used == args.len() => sq,
             _ => {
-                self.error("not a square", cmd);
+                match xboard::holdings_piece(&self.game.tables().variant, args) {
+                    Some((colour, kind)) if cmd == "lift" => {
+                        self.lifted = None;
+                        let fen = highlight::drop_targets(&mut self.game, colour, kind);
+                        self.out.line(&format!("highlight {fen}"));
+                    }
+                    Some(_) => {}
+                    None => self.error("not a square", cmd),
+                }
                 return;
             }
         };
@@ -508,8 +516,10 @@ impl Engine {
                 }
             }
             _ => {
-                if let Some((from, path)) = self.lifted.clone() {
-                    let fen = highlight::victims(&mut self.game, from, &path, sq);
+                let lifted = self.lifted.clone();
+                if let Some(fen) = lifted
+                    .and_then(|(from, path)| highlight::victims(&mut self.game, from, &path, sq))
+                {
                     self.out.line(&format!("highlight {fen}"));
                 }
             }

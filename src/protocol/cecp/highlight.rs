@@ -1,4 +1,5 @@
-//! Answers to XBoard's `lift`, `put` and `hover`: which squares the picked-up piece can reach,
+//! Answers to XBoard's `lift`, `put` and `hover`: which squares the picked-up piece can reach
+//! (for a piece lifted from the holdings, where it can be dropped),
 //! as a `highlight` colour FEN (captures red, other moves yellow, promotions with a choice
 //! magenta, stops of multi-leg moves cyan; a promotion without a choice is marked like a plain
 //! move), the `choice` of promotion
@@ -162,6 +163,22 @@ pub fn targets(game: &mut Game, from: u16, path: &[u16]) -> String {
     marks.fen()
 }
 
+/// The highlight for a piece of `colour` and type `kind` lifted from the hand: where it may be
+/// dropped (nowhere when the other side is to move).
+pub fn drop_targets(game: &mut Game, colour: usize, kind: usize) -> String {
+    let legal = if colour == game.pos.side() {
+        game.legal_moves()
+    } else {
+        Vec::new()
+    };
+    let pos = &game.pos;
+    let mut marks = Marks::new(pos);
+    for mv in legal.iter().filter(|m| m.drop_type() == Some(kind)) {
+        marks.mark(pos, mv.to, 'Y');
+    }
+    marks.fen()
+}
+
 /// Whether some move of the piece on `from` along `path` continues from `at` (a non-final stop).
 pub fn is_stop(game: &mut Game, from: u16, path: &[u16], at: u16) -> bool {
     let k = path.len();
@@ -207,7 +224,10 @@ pub fn choice(game: &mut Game, from: u16, path: &[u16], to: u16) -> Option<Strin
 
 /// The highlight while hovering over `to`: the destinations as after lifting, plus the victims
 /// of the capture to `to` in green (upper case where the victim's square is also a destination).
-pub fn victims(game: &mut Game, from: u16, path: &[u16], to: u16) -> String {
+/// `None` when the moves to `to` take nothing but what stands there: the highlight would not
+/// change, and XBoard, which reads it only after animating a move made meanwhile, would draw
+/// it on the new position.
+pub fn victims(game: &mut Game, from: u16, path: &[u16], to: u16) -> Option<String> {
     let k = path.len();
     let moves = continuing(game, from, path);
     let base = targets(game, from, path);
@@ -228,6 +248,7 @@ pub fn victims(game: &mut Game, from: u16, path: &[u16], to: u16) -> String {
             f += 1;
         }
     }
+    let mut marked = false;
     for (m, s) in &moves {
         if s.len() != k + 1 || s[k] != to || m.is_castle() {
             continue;
@@ -237,6 +258,7 @@ pub fn victims(game: &mut Game, from: u16, path: &[u16], to: u16) -> String {
             .iter()
             .filter(|&&v| v != NO_SQUARE && !path.contains(&v))
         {
+            marked = true;
             let colour = if marks.get(pos, v).is_some() {
                 'G'
             } else {
@@ -245,5 +267,5 @@ pub fn victims(game: &mut Game, from: u16, path: &[u16], to: u16) -> String {
             marks.set(pos, v, colour);
         }
     }
-    marks.fen()
+    marked.then(|| marks.fen())
 }
