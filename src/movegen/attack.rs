@@ -19,15 +19,64 @@ pub fn attacked(pos: &Position, target: u16, by: usize) -> bool {
 /// With an ignored square, pieces with exotic captures are not consulted: callers only ignore a
 /// square when the attack table has none.
 pub fn attacked_ignoring(pos: &Position, target: u16, by: usize, ignore: u16) -> bool {
-    let tables = &pos.tables;
     // NO_SQUARE is a wall corner: never treat it as an emptied square.
     let ignore = if ignore == NO_SQUARE {
         u16::MAX
     } else {
         ignore
     };
+    // The piece that would be captured: the one moving away from `ignore` (a royal piece
+    // testing its destination), else whatever stands on the target.
+    let victim = if ignore == u16::MAX {
+        pos.at(target)
+    } else {
+        pos.at(ignore)
+    };
+    if scan_attackers(pos, target, by, victim, |sq| sq == ignore, |_| true) {
+        return true;
+    }
+    let table = &pos.tables.attack[by];
+    if table.complex != 0 {
+        for &sq in pos.pieces(by) {
+            let p = pos.at(sq);
+            if table.complex >> code::kind(p) & 1 != 0 {
+                let mut finder = CaptureFinder {
+                    pos,
+                    target,
+                    found: false,
+                };
+                piece_moves(pos, sq, &mut finder);
+                if finder.found {
+                    return true;
+                }
+            }
+        }
+    }
+    false
+}
+
+/// The pieces of colour `by` whose capture patterns in the attack table reach `target`, on the
+/// board with the `vacated` squares emptied (pieces with exotic captures are not consulted):
+/// `visit` is called with each one's square until it returns true, and then so does this.
+/// `victim` is the piece that would be captured, for the pieces that may not take it.
+pub fn scan_attackers(
+    pos: &Position,
+    target: u16,
+    by: usize,
+    victim: u8,
+    vacated: impl Fn(u16) -> bool,
+    mut visit: impl FnMut(u16) -> bool,
+) -> bool {
+    let tables = &pos.tables;
     let table = &tables.attack[by];
     let board = pos.board();
+    let at = |sq: i16| {
+        if vacated(sq as u16) {
+            code::EMPTY
+        } else {
+            board[sq as usize]
+        }
+    };
     let t = target as i16;
     let confined_ok = |kind: usize| {
         table.confined >> kind & 1 == 0
@@ -35,13 +84,6 @@ pub fn attacked_ignoring(pos: &Position, target: u16, by: usize, ignore: u16) ->
                 .confine
                 .as_ref()
                 .is_some_and(|c| c[by].has(target))
-    };
-    // The piece that would be captured: the one moving away from `ignore` (a royal piece
-    // testing its destination), else whatever stands on the target.
-    let victim = if ignore == u16::MAX {
-        board[target as usize]
-    } else {
-        board[ignore as usize]
     };
     let is_attacker = |p: u8, types: u128, royal_line: bool| -> bool {
         code::is_piece(p)
@@ -63,12 +105,12 @@ pub fn attacked_ignoring(pos: &Position, target: u16, by: usize, ignore: u16) ->
                 if origin <= 0 || origin as usize >= board.len() {
                     continue;
                 }
-                if is_attacker(board[origin as usize], e.types, false)
+                if is_attacker(at(origin), e.types, false)
                     && from_ok(origin)
-                    && e.path[..e.path_len as usize].iter().all(|&p| {
-                        let sq = origin + p;
-                        board[sq as usize] == code::EMPTY || sq as u16 == ignore
-                    })
+                    && e.path[..e.path_len as usize]
+                        .iter()
+                        .all(|&p| at(origin + p) == code::EMPTY)
+                    && visit(origin as u16)
                 {
                     return true;
                 }
@@ -85,42 +127,27 @@ pub fn attacked_ignoring(pos: &Position, target: u16, by: usize, ignore: u16) ->
                     if !inside(sq) {
                         break;
                     }
-                    let p = board[sq as usize];
-                    if p == code::EMPTY || sq as u16 == ignore {
+                    let p = at(sq);
+                    if p == code::EMPTY {
                         continue;
                     }
-                    if is_attacker(p, e.types, e.royal_line) && from_ok(sq) {
+                    if is_attacker(p, e.types, e.royal_line) && from_ok(sq) && visit(sq as u16) {
                         return true;
                     }
                     break;
                 }
             }
             AttackKind::Hop | AttackKind::Grass => {
-                let found = hopper_origin(board, t, e, ignore, &inside);
+                let found = hopper_origin(&at, t, e, &inside);
                 if let Some((origin, screen)) = found {
                     let screen_ok = e.no_screen >> code::kind(screen) & 1 == 0;
                     if screen_ok
-                        && is_attacker(board[origin as usize], e.types, false)
+                        && is_attacker(at(origin), e.types, false)
                         && from_ok(origin)
+                        && visit(origin as u16)
                     {
                         return true;
                     }
-                }
-            }
-        }
-    }
-    if table.complex != 0 {
-        for &sq in pos.pieces(by) {
-            let p = pos.at(sq);
-            if table.complex >> code::kind(p) & 1 != 0 {
-                let mut finder = CaptureFinder {
-                    pos,
-                    target,
-                    found: false,
-                };
-                piece_moves(pos, sq, &mut finder);
-                if finder.found {
-                    return true;
                 }
             }
         }
@@ -130,12 +157,12 @@ pub fn attacked_ignoring(pos: &Position, target: u16, by: usize, ignore: u16) ->
 
 /// Reverse walk for a cannon (`Hop`: any number of empties, a screen, any number of empties,
 /// the attacker) or a grasshopper (`Grass`: the screen right behind the target), staying where
-/// `inside` allows. Returns the attacker's square and the screen piece.
+/// `inside` allows, reading the board through `at`. Returns the attacker's square and the
+/// screen piece.
 fn hopper_origin(
-    board: &[u8],
+    at: &impl Fn(i16) -> u8,
     target: i16,
     e: &AttackEntry,
-    ignore: u16,
     inside: &impl Fn(i16) -> bool,
 ) -> Option<(i16, u8)> {
     let limit = if e.range == UNLIMITED_STEPS {
@@ -152,11 +179,7 @@ fn hopper_origin(
         if steps > limit || !inside(sq) {
             return None;
         }
-        let p = if sq as u16 == ignore {
-            code::EMPTY
-        } else {
-            board[sq as usize]
-        };
+        let p = at(sq);
         if p == code::WALL {
             return None;
         }

@@ -21,6 +21,7 @@ mod ordering;
 mod qsearch;
 mod root;
 mod rules;
+mod see;
 mod smp;
 pub mod time;
 mod tt;

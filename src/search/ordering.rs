@@ -1,9 +1,11 @@
 //! Move ordering: the hash move first, then captures and promotions by MVV-LVA (most
 //! valuable victim, least valuable attacker), then the two killer moves of the ply, then the
-//! other quiet moves by their history score. Moves are picked one at a time (selection), so
+//! other quiet moves by their history score, then captures that lose material in the static
+//! exchange. Moves are picked one at a time (selection), so
 //! a cutoff early in the list does not pay for sorting the rest.
 
 use super::eval::tables::EvalTables;
+use super::see::see;
 use super::tt::fingerprint;
 use crate::movegen::tables::code;
 use crate::movegen::{Move, NO_SQUARE};
@@ -12,6 +14,8 @@ use crate::position::Position;
 const HASH_MOVE: i32 = 1 << 30;
 const CAPTURE: i32 = 1 << 28;
 const KILLER: i32 = 1 << 26;
+/// Captures that lose material in the exchange come after every quiet move.
+const BAD_CAPTURE: i32 = -(1 << 28);
 /// History scores stay within ±this.
 pub const HISTORY_MAX: i32 = 1 << 14;
 
@@ -119,7 +123,13 @@ pub fn score_moves(
             HASH_MOVE
         } else if is_tactical(pos, mv) {
             let attacker = et.kinds[code::kind(mover(pos, mv))].order_value;
-            CAPTURE + gain(pos, et, mv) * 16 - attacker / 16
+            let won = gain(pos, et, mv);
+            let base = if won < attacker && see(pos, et, mv) < 0 {
+                BAD_CAPTURE
+            } else {
+                CAPTURE
+            };
+            base + won * 16 - attacker / 16
         } else if killers[0] == Some(mv) {
             KILLER + 1
         } else if killers[1] == Some(mv) {
@@ -129,6 +139,12 @@ pub fn score_moves(
         };
         scores.push(s);
     }
+}
+
+/// Whether a move's ordering score marks a capture that loses material in the exchange.
+#[inline]
+pub fn loses_exchange(score: i32) -> bool {
+    score < BAD_CAPTURE / 2
 }
 
 /// Swap the best-scored move among `i..` to position `i` and return it.

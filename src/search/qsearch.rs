@@ -1,19 +1,19 @@
 //! Quiescence search: at the horizon, only captures and promotions are searched (and every
 //! evasion when in check), so the static evaluation is only trusted in quiet positions. The
 //! side to move may stand pat. Captures that cannot raise the score to alpha even when they
-//! win their victim outright (delta pruning), and captures of a cheaper piece on a defended
-//! square, are skipped, and after a few plies only recaptures on the square of the last
+//! win their victim outright (delta pruning), and captures that lose material in the static
+//! exchange, are skipped, and after a few plies only recaptures on the square of the last
 //! capture are searched, which keeps positions with many pieces in contact from exploding.
 //! In variants whose legality is royal safety alone, captures come from the pseudo-legal
 //! generator through a filtering sink and each is tested for check after it is made; other
 //! variants (explosions, no checking …) filter the full legal move list.
 
 use super::node::Best;
-use super::ordering::{gain, is_tactical, mover, pick, score_moves};
+use super::ordering::{gain, is_tactical, loses_exchange, pick, score_moves};
 use super::rules::{immediate_score, no_moves_score, repetition};
 use super::worker::{Worker, MAX_PLY};
 use super::MATE;
-use crate::movegen::attack::{attacked, in_check};
+use crate::movegen::attack::in_check;
 use crate::movegen::tables::code;
 use crate::movegen::{legal_moves, pseudo, Move, Sink, NO_SQUARE};
 
@@ -142,8 +142,7 @@ impl Worker<'_> {
                 if !promotes && eval + won + DELTA <= best.alpha {
                     continue;
                 }
-                let attacker = et.kinds[code::kind(mover(&self.pos, mv))].value;
-                if !promotes && attacker > won + 50 && attacked(&self.pos, mv.to, us ^ 1) {
+                if !promotes && loses_exchange(scores[i]) {
                     continue;
                 }
             }

@@ -1,0 +1,163 @@
+//! Static exchange evaluation: the material a move wins or loses once every capture back and
+//! forth on its destination has been played out, cheapest attacker first, either side free
+//! to stop when going on would lose. Attackers come from the variant's attack table with the
+//! pieces already used taken off the board, so a slider behind another (an x-ray) and a hopper
+//! whose screen leaves or arrives join the exchange as they would in play. Royal pieces count
+//! above everything, so one only captures last. Pieces whose captures the attack table does not
+//! describe (multi-leg and other exotic movers) are left out of the exchange.
+
+use arrayvec::ArrayVec;
+
+use super::eval::tables::EvalTables;
+use super::ordering::{gain, mover};
+use crate::movegen::attack::scan_attackers;
+use crate::movegen::tables::code;
+use crate::movegen::{Move, NO_SQUARE};
+use crate::position::Position;
+
+/// Captures followed at most, per exchange.
+const MAX_EXCHANGE: usize = 32;
+
+/// The exchange's outcome for the side making `mv`, in centipawns.
+pub fn see(pos: &Position, et: &EvalTables, mv: Move) -> i32 {
+    if mv.is_castle() {
+        return 0;
+    }
+    let target = mv.to;
+    let us = pos.side();
+    let piece = mover(pos, mv);
+    let landed = mv.promotion_type().map_or(code::kind(piece), |t| t);
+    let mut vacated: ArrayVec<u16, MAX_EXCHANGE> = ArrayVec::new();
+    if !mv.is_drop() {
+        vacated.push(mv.from);
+    }
+    for &k in &mv.kills {
+        if k != NO_SQUARE && k != target && !vacated.is_full() {
+            vacated.push(k);
+        }
+    }
+    // swap[d]: what the side making capture d has won if the exchange stops after it.
+    let mut swap: ArrayVec<i32, MAX_EXCHANGE> = ArrayVec::new();
+    swap.push(gain(pos, et, mv));
+    let mut on_target = et.kinds[landed].order_value;
+    let mut side = us ^ 1;
+    while !swap.is_full() && !vacated.is_full() {
+        let Some((square, value)) = cheapest_attacker(pos, et, target, side, &vacated) else {
+            break;
+        };
+        let last = *swap.last().expect("the first capture is in");
+        swap.push(on_target - last);
+        // Neither side goes on when both stopping now and the best reply lose for it.
+        if (-last).max(on_target - last) < 0 {
+            break;
+        }
+        on_target = value;
+        vacated.push(square);
+        side ^= 1;
+    }
+    while swap.len() > 1 {
+        let last = swap.pop().expect("more than one");
+        let before = swap.last_mut().expect("at least one");
+        *before = -(-*before).max(last);
+    }
+    swap[0]
+}
+
+/// The square and ordering value of the cheapest piece of `side` that captures on `target`
+/// with the `vacated` squares emptied.
+fn cheapest_attacker(
+    pos: &Position,
+    et: &EvalTables,
+    target: u16,
+    side: usize,
+    vacated: &[u16],
+) -> Option<(u16, i32)> {
+    let mut best: Option<(u16, i32)> = None;
+    let victim = pos.at(target);
+    scan_attackers(
+        pos,
+        target,
+        side,
+        victim,
+        |sq| vacated.contains(&sq),
+        |sq| {
+            let value = et.kinds[code::kind(pos.at(sq))].order_value;
+            if best.is_none_or(|(_, v)| value < v) {
+                best = Some((sq, value));
+            }
+            false
+        },
+    );
+    best
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use super::see;
+    use crate::movegen::legal_moves;
+    use crate::movegen::notation::parse_move;
+    use crate::movegen::tables::Tables;
+    use crate::position::geometry::RankStyle;
+    use crate::position::Position;
+    use crate::search::eval::tables::EvalTables;
+    use crate::variant::load_by_name;
+
+    /// The exchange value of `text` in `fen`, and the piece values the expectation is written in.
+    fn exchange(variant: &str, fen: &str, text: &str) -> (i32, impl Fn(char) -> i32) {
+        let tables =
+            Tables::new(Arc::new(load_by_name(variant).expect("shipped"))).expect("tables");
+        let et = EvalTables::new(&tables);
+        let mut pos = Position::from_fen(tables.clone(), fen).expect("valid FEN");
+        let mut legal = Vec::new();
+        legal_moves(&mut pos, &mut legal);
+        let mv = parse_move(&pos, &legal, text, RankStyle::FromOne).expect("legal move");
+        let score = see(&pos, &et, mv);
+        let value = move |letter: char| {
+            let kind = tables
+                .variant
+                .pieces
+                .iter()
+                .position(|p| p.letter == letter)
+                .expect("piece of the variant");
+            et.kinds[kind].value
+        };
+        (score, value)
+    }
+
+    #[test]
+    fn a_rook_taking_a_pawn_guarded_by_a_pawn_loses_the_rook_for_the_pawn() {
+        // Rxe5 dxe5: white wins the pawn and loses the rook.
+        let (score, v) = exchange("chess", "4k3/8/3p4/4p3/8/8/8/4RK2 w - - 0 1", "e1e5");
+        assert_eq!(score, v('P') - v('R'));
+    }
+
+    #[test]
+    fn a_rook_behind_the_capturer_joins_the_exchange() {
+        // Rxe5 Rxe5 Rxe5: the e1 rook x-rays through e2. Black's best is not to recapture
+        // (it would lose its rook for one), so white keeps the pawn.
+        let (score, v) = exchange("chess", "4r1k1/8/8/4p3/8/8/4R3/4RK2 w - - 0 1", "e2e5");
+        assert_eq!(score, v('P'));
+        // With one rook, black recaptures: pawn for rook.
+        let (alone, v) = exchange("chess", "4r1k1/8/8/4p3/8/8/4R3/5K2 w - - 0 1", "e2e5");
+        assert_eq!(alone, v('P') - v('R'));
+    }
+
+    #[test]
+    fn a_capture_nobody_answers_wins_the_victim() {
+        let (score, v) = exchange("chess", "4k3/8/8/4n3/8/8/8/4RK2 w - - 0 1", "e1e5");
+        assert_eq!(score, v('N'));
+    }
+
+    #[test]
+    fn a_cannon_recaptures_over_a_screen_but_not_over_the_square_the_capturer_left() {
+        // Black cannon a10, horse a8 as its screen, soldier a6: Rxa6 is answered by Cxa6.
+        let (guarded, v) = exchange("xiangqi", "c2k5/9/n8/9/p8/9/9/9/9/R3K4 w - - 0 1", "a1a6");
+        assert_eq!(guarded, v('P') - v('R'));
+        // The rook on a7 was the cannon's only screen: once it has taken on a6, the cannon
+        // has nothing to jump over, and the soldier is won.
+        let (won, v) = exchange("xiangqi", "c2k5/9/9/R8/p8/9/9/9/9/4K4 w - - 0 1", "a7a6");
+        assert_eq!(won, v('P'));
+    }
+}
