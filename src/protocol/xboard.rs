@@ -14,11 +14,13 @@
 
 use std::sync::Arc;
 
+use crate::betza::ast::{MODE_C, MODE_M};
 use crate::betza::canonical::canonical;
 use crate::betza::parse;
+use crate::betza::targets::{targets, Coord, Query};
 use crate::movegen::tables::Tables;
 use crate::position::Position;
-use crate::variant::Variant;
+use crate::variant::{PieceType, SquareSet, Variant, ZoneMoves};
 
 /// XBoard 4.9.1's variant names, in its `VariantClass` order; names from `shogi` on are only
 /// recognised at the start of a name followed by a non-letter.
@@ -318,7 +320,12 @@ pub fn setup_lines(tables: &Arc<Tables>) -> Result<Vec<String>, String> {
     let slots = piece_to_char(v);
     let mut lines = vec![format!(
         "setup ({}) {}x{}+{}_{} {}",
-        slots, v.files, v.ranks, v.holdings, parent, fen
+        slots,
+        v.files,
+        v.ranks,
+        holdings_size(v, &slots),
+        parent,
+        fen
     )];
     for p in &v.pieces {
         // A promoted piece in a `+` slot is known to XBoard as `+X` (X the piece it promotes
@@ -329,6 +336,9 @@ pub fn setup_lines(tables: &Arc<Tables>) -> Result<Vec<String>, String> {
             _ => p.letter.to_string(),
         };
         let mut moves = canonical(&p.moves);
+        if let Some(zone) = &p.zone_moves {
+            moves.push_str(&zone_moves_for_xboard(v, p, zone));
+        }
         if tables
             .castling
             .as_ref()
@@ -339,6 +349,79 @@ pub fn setup_lines(tables: &Arc<Tables>) -> Result<Vec<String>, String> {
         lines.push(format!("piece {id}& {moves}"));
     }
     Ok(lines)
+}
+
+/// The holdings size to announce: XBoard holds only the first S piece types of the PIECETOCHAR
+/// (skipping `.` and `+` slots), so S reaches the last type that can be in hand, even where the
+/// variant's own count is smaller because a royal piece comes before it.
+fn holdings_size(v: &Variant, slots: &str) -> u8 {
+    if v.holdings == 0 {
+        return 0;
+    }
+    let white = &slots[..slots.len() / 2];
+    let held = |c: char| {
+        v.piece_index(c)
+            .is_some_and(|i| !v.pieces[i].royal && v.pieces[i].promoted_of.is_none())
+    };
+    let last_held = white
+        .chars()
+        .filter(|&c| c != '.' && c != '+')
+        .enumerate()
+        .filter(|&(_, c)| held(c))
+        .map(|(i, _)| i as u8 + 1)
+        .max()
+        .unwrap_or(0);
+    v.holdings.max(last_held)
+}
+
+/// A piece's extra moves in a zone, for its `piece` line. XBoard's Betza has no zones, so they
+/// are given as moves the piece has everywhere, and XBoard's legality test accepts every move
+/// the piece makes (a xiangqi soldier's sideways step across the river, a janggi guard's palace
+/// diagonals). Where that would let the piece attack, from a square it may stand on but outside
+/// the zone, a square the enemy king can stand on (a janggi chariot's diagonals reaching the
+/// palace), XBoard would see checks that are not there and refuse the moves that answer them;
+/// those moves are then given as non-capturing, and XBoard refuses their captures instead.
+fn zone_moves_for_xboard(v: &Variant, p: &PieceType, zone: &ZoneMoves) -> String {
+    let text = canonical(&zone.moves);
+    let squares = || (0..v.ranks).flat_map(|r| (0..v.files).map(move |f| (f, r)));
+    let mut royal_area = SquareSet::EMPTY;
+    for r in v.pieces.iter().filter(|r| r.royal) {
+        match &r.confine {
+            Some(c) => royal_area = royal_area.union(&c[1]),
+            None => squares().for_each(|(f, r)| royal_area.insert(f, r)),
+        }
+    }
+    let foes: Vec<Coord> = squares()
+        .filter(|&(f, r)| royal_area.contains(f, r))
+        .collect();
+    let in_zone = |(f, r): Coord| zone.zone[0].contains(f, r);
+    let may_stand = |(f, r): Coord| p.confine.as_ref().is_none_or(|c| c[0].contains(f, r));
+    let false_attack = squares().filter(|&c| may_stand(c)).any(|from| {
+        let mut query = Query::new(&text, v.files, v.ranks, from);
+        query.foes = foes.iter().copied().filter(|&c| c != from).collect();
+        query.moved = true;
+        targets(&query).is_ok_and(|found| {
+            found.iter().any(|t| {
+                royal_area.contains(t.to.0, t.to.1)
+                    && (!in_zone(from) || (zone.stay && !in_zone(t.to)))
+            })
+        })
+    });
+    if !false_attack {
+        return text;
+    }
+    let mut moves_only = zone.moves.clone();
+    moves_only.components.retain_mut(|c| {
+        let single = c.legs.len() == 1;
+        match c.legs.last_mut() {
+            Some(leg) if single && leg.modes & MODE_C == 0 => {
+                leg.modes |= MODE_M;
+                true
+            }
+            _ => false,
+        }
+    });
+    canonical(&moves_only)
 }
 
 /// The XBetza `O` components of the castling king: `isO2` for FIDE castling, `ilO2irO3` when
@@ -377,8 +460,9 @@ pub fn castling_betza(tables: &Tables) -> String {
 }
 
 /// The variant's PIECETOCHAR with non-pawns moved out of the Pawn (1st) and Lance (19th)
-/// slots, where XBoard would make them promote on the last rank like pawns, and every piece the
-/// string leaves out given a free image slot. Where a captured promoted piece goes to the hand
+/// slots, where XBoard would make them promote on the last rank like pawns, every piece the
+/// string leaves out given a free image slot, and a lone royal piece in the last slot, where
+/// XBoard looks for the king. Where a captured promoted piece goes to the hand
 /// as itself (loop, chessgi), the `~` slots are left out: with them XBoard marks promoted
 /// pieces and puts a pawn in the hand when one is captured, then refuses the drop.
 pub fn piece_to_char(v: &Variant) -> String {
@@ -431,6 +515,23 @@ pub fn piece_to_char(v: &Variant) -> String {
             };
             if !slots.contains(&letter) {
                 place(&mut slots, letter);
+            }
+        }
+        // XBoard takes the last letter of each half for the king: a lone royal piece goes there
+        // (except under XBoard's xiangqi, whose general is in the Wazir slot).
+        let mut royals = v.pieces.iter().filter(|p| p.royal);
+        let xiangqi_parent = v.parent == "xiangqi";
+        if let (Some(royal), None, false) = (royals.next(), royals.next(), xiangqi_parent) {
+            let letter = if black {
+                royal.letter.to_ascii_lowercase()
+            } else {
+                royal.letter
+            };
+            let last = slots.len() - 1;
+            if let Some(at) = slots.iter().position(|&c| c == letter) {
+                if slots[last] == '.' {
+                    slots.swap(at, last);
+                }
             }
         }
         slots.into_iter().collect()
