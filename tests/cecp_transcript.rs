@@ -573,3 +573,56 @@ fn a_ponder_hit_continues_the_search_and_a_miss_restarts_it() {
         s.quit();
     }
 }
+
+/// The names of the `[set]` of `variants/menu.txt`, in order.
+fn menu_set(set: &str) -> Vec<String> {
+    let text = include_str!("../variants/menu.txt");
+    let header = format!("[{set}]");
+    text.lines()
+        .skip_while(|l| l.trim() != header)
+        .skip(1)
+        .take_while(|l| !l.starts_with('['))
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .map(|l| l.trim().to_string())
+        .collect()
+}
+
+#[test]
+fn the_variant_menu_lists_the_chosen_set_first_under_names_xboard_shows_as_they_are() {
+    let mut s = Session::start();
+    let features = s.handshake();
+    let announced = |features: &[String]| -> Vec<String> {
+        let line = features
+            .iter()
+            .find_map(|l| l.strip_prefix("feature variants=\""))
+            .expect("a variants feature");
+        line.trim_end_matches('"')
+            .split(',')
+            .map(str::to_string)
+            .collect()
+    };
+    let popular = menu_set("popular");
+    assert!(popular.len() >= 22);
+    let names = announced(&features);
+    assert_eq!(names[..popular.len()], popular[..]);
+    // Every announced name is a name or alias of a variant (nothing mangled with `-`), except
+    // the size-prefixed names of variants played on another board.
+    for name in names.iter().filter(|n| !n.contains('_')) {
+        let v = alfil::variant::load_by_name(name)
+            .unwrap_or_else(|e| panic!("announced {name} is no variant's name: {e}"));
+        let own = std::iter::once(&v.name)
+            .chain(&v.aliases)
+            .any(|n| n.eq_ignore_ascii_case(name));
+        assert!(own, "{name} is not a name of {}", v.name);
+    }
+    s.send("option Variant menu=shogi");
+    let lines = s.sync();
+    let names = announced(&lines);
+    let shogi = menu_set("shogi");
+    assert_eq!(names[..shogi.len()], shogi[..]);
+    assert_eq!(
+        s.script(&["option Variant menu=nonsense"]),
+        vec!["Error (unknown option or bad value): option Variant menu=nonsense"]
+    );
+    s.quit();
+}

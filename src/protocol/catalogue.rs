@@ -43,6 +43,27 @@ pub struct Catalogue {
     tables: HashMap<String, Arc<Tables>>,
 }
 
+/// The orders in which the variants can be announced, from `variants/menu.txt`: each set's
+/// name and the XBoard names it puts first, the default set first.
+pub fn menu_sets() -> Vec<(&'static str, Vec<&'static str>)> {
+    let mut sets: Vec<(&str, Vec<&str>)> = Vec::new();
+    for line in include_str!("../../variants/menu.txt").lines() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        match line.strip_prefix('[').and_then(|l| l.strip_suffix(']')) {
+            Some(set) => sets.push((set, Vec::new())),
+            None => {
+                if let Some((_, names)) = sets.last_mut() {
+                    names.push(line);
+                }
+            }
+        }
+    }
+    sets
+}
+
 /// Board size XBoard gives its built-in parent variants (files, ranks, holdings).
 fn default_size(parent: &str) -> (u32, u32, u32) {
     match parent {
@@ -105,9 +126,17 @@ impl Catalogue {
         catalogue
     }
 
-    /// The value of the `variants` feature.
-    pub fn feature_list(&self) -> String {
+    /// The value of the `variants` feature, in the order of the menu set `menu` (see
+    /// [`menu_sets`]): the set's variants first, then the others as the library lists them.
+    pub fn feature_list(&self, menu: &str) -> String {
+        let order = menu_sets()
+            .into_iter()
+            .find(|(set, _)| *set == menu)
+            .map(|(_, names)| names)
+            .unwrap_or_default();
+        let rank = |name: &str| order.iter().position(|&n| n == name).unwrap_or(usize::MAX);
         let mut names: Vec<&str> = self.entries.iter().map(|e| e.xboard.as_str()).collect();
+        names.sort_by_key(|n| rank(n));
         names.extend(self.entries.iter().filter_map(|e| e.sized.as_deref()));
         names.join(",")
     }

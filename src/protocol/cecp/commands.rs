@@ -205,7 +205,7 @@ impl Engine {
         ));
         self.out.line(&format!(
             "feature variants=\"{}\"",
-            self.catalogue.feature_list()
+            self.catalogue.feature_list(&self.settings.menu)
         ));
         for option in self.settings.option_features() {
             self.out.line(&format!("feature option=\"{option}\""));
@@ -401,6 +401,14 @@ impl Engine {
                 self.reload_variants();
             }
             ("Reload variants", None, _, _) => self.reload_variants(),
+            ("Variant menu", Some(v), _, _)
+                if crate::protocol::catalogue::menu_sets()
+                    .iter()
+                    .any(|(set, _)| *set == v) =>
+            {
+                self.settings.menu = v.to_string();
+                self.reload_variants();
+            }
             ("Hash", _, Some(n), _) if n > 0 => self.set_hash(n as usize),
             ("Threads", _, Some(n), _) if n > 0 => {
                 self.settings.threads = n as usize;
@@ -428,7 +436,7 @@ impl Engine {
         self.catalogue = Catalogue::scan(&self.settings.folder);
         self.out.line(&format!(
             "feature variants=\"{}\"",
-            self.catalogue.feature_list()
+            self.catalogue.feature_list(&self.settings.menu)
         ));
         self.report_problems();
         if let Ok(tables) = self.catalogue.tables(&self.variant) {

@@ -97,6 +97,8 @@ impl Clocks {
 /// Settings the GUI changes with `option`, `memory`, `cores` and friends.
 pub struct Settings {
     pub folder: String,
+    /// The menu set the `variants` feature is ordered by.
+    pub menu: String,
     pub hash_mb: usize,
     pub threads: usize,
     pub multi_pv: usize,
@@ -114,6 +116,9 @@ impl Settings {
     pub fn new() -> Settings {
         Settings {
             folder: "variants".into(),
+            menu: crate::protocol::catalogue::menu_sets()
+                .first()
+                .map_or_else(String::new, |(set, _)| set.to_string()),
             hash_mb: 64,
             threads: 1,
             multi_pv: 1,
@@ -127,11 +132,27 @@ impl Settings {
         }
     }
 
+    /// The menu sets for the `Variant menu` combo, the current one marked `*`.
+    fn menu_choices(&self) -> String {
+        crate::protocol::catalogue::menu_sets()
+            .iter()
+            .map(|(set, _)| {
+                if *set == self.menu {
+                    format!("*{set}")
+                } else {
+                    set.to_string()
+                }
+            })
+            .collect::<Vec<_>>()
+            .join(" /// ")
+    }
+
     /// The `option` features, with current values.
     pub fn option_features(&self) -> Vec<String> {
         vec![
             format!("Variant folder -path {}", self.folder),
             "Reload variants -button".into(),
+            format!("Variant menu -combo {}", self.menu_choices()),
             format!("Hash -spin {} 1 65536", self.hash_mb),
             format!("Threads -spin {} 1 256", self.threads),
             format!("MultiPV -spin {} 1 64", self.multi_pv),
