@@ -136,6 +136,20 @@ fn perpetual_check_loses_in_xiangqi() {
 }
 
 #[test]
+fn perpetual_check_loses_in_minishogi_before_the_repetition_rule_applies() {
+    // Shogi's rule, kept by minishogi (Fairy-Stockfish: perpetualCheckIllegal in every shogi
+    // variant): the fourth occurrence of a position reached by checking on every move loses
+    // for the checking side, whatever the repetition rule says.
+    let mut g = game("minishogi", "4k/5/5/5/K2R1[] w - - 0 1");
+    let cycle = "d1e1 e5d5 e1d1 d5e5";
+    play(&mut g, &[cycle, cycle, cycle].join(" "));
+    assert_eq!(
+        g.result().map(|r| r.cecp()).as_deref(),
+        Some("0-1 {White gives perpetual check}")
+    );
+}
+
+#[test]
 fn bare_king_loses_in_shatranj() {
     let fen = "8/8/4k3/8/8/3QK3/3R4/8 b - - 0 1";
     assert_eq!(
