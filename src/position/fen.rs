@@ -734,18 +734,7 @@ impl Position {
                         empty = 0;
                     }
                     let info = &self.tables.pieces[code::kind(c)];
-                    let letter = match info.promoted_of {
-                        Some(base) => {
-                            out.push('+');
-                            self.tables.pieces[base].letter
-                        }
-                        None => info.letter,
-                    };
-                    out.push(if code::colour(c) == 0 {
-                        letter
-                    } else {
-                        letter.to_ascii_lowercase()
-                    });
+                    out.push_str(&self.letter_of(code::kind(c), code::colour(c)));
                     if self.tables.hand.captures_to_hand
                         && self.promoted_from(geo.square(file, rank)).is_some()
                         && info.promoted_of.is_none()

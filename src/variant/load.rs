@@ -190,7 +190,7 @@ impl Library {
         let in_folder = self
             .folder
             .as_ref()
-            .is_some_and(|folder| find_in_folder(folder, name).is_some());
+            .is_some_and(|folder| folder_file(folder, name).is_some());
         in_folder || find_embedded(name).is_some()
     }
 
@@ -258,6 +258,12 @@ fn find_parent(child: &Source, name: &str) -> Result<Source, LoadError> {
 /// A file of `folder` whose stem, `name` or alias is `name` (found in the folder's index, so
 /// only that one file is read).
 fn find_in_folder(folder: &Path, name: &str) -> Option<Result<Source, LoadError>> {
+    folder_file(folder, name).map(|path| Source::read(&path))
+}
+
+/// The path of the folder's file that answers to `name` (file stem first, then `name` and
+/// aliases), from the folder's index: nothing is read.
+fn folder_file(folder: &Path, name: &str) -> Option<PathBuf> {
     let index = folder::index(folder);
     let stem_is = |f: &&folder::IndexedFile| {
         f.path
@@ -270,7 +276,7 @@ fn find_in_folder(folder: &Path, name: &str) -> Option<Result<Source, LoadError>
             .iter()
             .find(|f| answers_to(f.name.as_deref(), Some(&f.aliases), name))
     })?;
-    Some(Source::read(&found.path))
+    Some(found.path.clone())
 }
 
 pub(super) fn answers_to(file_name: Option<&str>, aliases: Option<&[String]>, name: &str) -> bool {
