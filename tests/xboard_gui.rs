@@ -1,5 +1,5 @@
 //! The real GUI: XBoard 4.9 (Debian package `xboard`) under a virtual X server (`xvfb`)
-//! referees Alfil against Alfil, two games in each of two engine-defined variants, unattended.
+//! referees Alfil against Alfil, two games in each of four engine-defined variants, unattended.
 //! The saved PGN and XBoard's debug log must show that every game ended by rule: no forfeit, no
 //! false illegal-move claim, no time loss.
 //!
@@ -12,12 +12,14 @@ use std::time::{Duration, Instant};
 const XBOARD: &str = "/usr/games/xboard";
 
 /// Engine-defined variants XBoard learns from Alfil's `setup`/`piece` lines: one on a board
-/// wider than 8 files (and with 10 ranks, so squares use XBoard's 0..9 rank numbers) and one
-/// with holdings (loop: crazyhouse where captured promoted pieces keep their rank).
-const VARIANTS: &[&str] = &["tencubed", "loop"];
+/// wider than 8 files (and with 10 ranks, so squares use XBoard's 0..9 rank numbers), one with
+/// holdings (loop: crazyhouse where captured promoted pieces keep their rank), one whose
+/// promoted pieces sit in `+` slots (torishogi) and one whose soldiers gain a move across the
+/// river, a zone move XBoard's Betza cannot say (manchu).
+const VARIANTS: &[&str] = &["tencubed", "loop", "torishogi", "manchu"];
 
 /// Time limit for the matches (they run at the same time): two fast games and XBoard's pauses.
-const MATCH_LIMIT: Duration = Duration::from_secs(110);
+const MATCH_LIMIT: Duration = Duration::from_secs(150);
 /// XBoard's `-tc` and `-inc`: 8 seconds a game plus 0.1 a move keeps the test short.
 const TC: &str = "0:08";
 const INC: &str = "0.1";
