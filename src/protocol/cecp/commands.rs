@@ -197,6 +197,7 @@ impl Engine {
 
     fn features(&mut self) {
         self.out.line("feature done=0");
+        self.scan_folder_once();
         self.out.line(&format!(
             "feature myname=\"Alfil {}\" ping=1 setboard=1 usermove=1 colors=0 sigint=0 \
              sigterm=0 debug=1 memory=1 smp=1 analyze=1 exclude=1 highlight=1 reuse=1 \
@@ -224,7 +225,16 @@ impl Engine {
         }
     }
 
+    /// Read the variant folder into the catalogue, once.
+    fn scan_folder_once(&mut self) {
+        if !self.folder_scanned {
+            self.catalogue = Catalogue::scan(&self.settings.folder);
+            self.folder_scanned = true;
+        }
+    }
+
     fn new_game(&mut self) {
+        self.scan_folder_once();
         self.abandon();
         let name = self
             .catalogue
@@ -246,6 +256,7 @@ impl Engine {
     }
 
     fn select_variant(&mut self, args: &str) {
+        self.scan_folder_once();
         let Some(name) = self.catalogue.resolve(args) else {
             let command = format!("variant {args}");
             match self.catalogue.why_not(args) {
@@ -434,6 +445,7 @@ impl Engine {
     /// Read the variant folder again and tell the GUI the new list.
     fn reload_variants(&mut self) {
         self.catalogue = Catalogue::scan(&self.settings.folder);
+        self.folder_scanned = true;
         self.out.line(&format!(
             "feature variants=\"{}\"",
             self.catalogue.feature_list(&self.settings.menu)

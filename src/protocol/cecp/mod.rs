@@ -43,6 +43,9 @@ pub struct Engine {
     out: Out,
     worker: Worker,
     catalogue: Catalogue,
+    /// The catalogue includes the variant folder's files (reading them can take a second, so
+    /// it waits until `feature done=0` has told the GUI to wait, or a variant is chosen).
+    folder_scanned: bool,
     /// Library name of the variant being played.
     variant: String,
     game: Game,
@@ -73,12 +76,13 @@ pub struct Engine {
 
 impl Engine {
     fn new(out: Out, worker: Worker, settings: Settings) -> Engine {
-        let mut catalogue = Catalogue::scan(&settings.folder);
+        let mut catalogue = Catalogue::scan("");
         let (variant, game) = catalogue.chess();
         Engine {
             out,
             worker,
             catalogue,
+            folder_scanned: false,
             variant,
             game,
             mode: Mode::Force,
