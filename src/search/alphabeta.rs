@@ -2,18 +2,24 @@
 //! pruning, check extension, transposition-table cutoffs, reverse futility pruning, null-move
 //! pruning (not in check, and not when the side to move has nothing but royal and promoting
 //! pieces, where zugzwang is likely), late-move pruning and futility pruning of quiet moves
-//! near the horizon, late-move reductions, and killer and history updates on cutoffs.
+//! near the horizon, pruning of moves that lose material in the static exchange near the
+//! horizon, late-move reductions, and killer and history updates on cutoffs.
 
 use std::sync::OnceLock;
 
 use super::node::Best;
-use super::ordering::{is_killer, is_tactical, pick, score_moves, HISTORY_MAX};
+use super::ordering::{is_killer, is_tactical, loses_exchange, pick, score_moves, HISTORY_MAX};
 use super::rules::{immediate_score, is_mate, move_rule_reached, no_moves_score, repetition};
+use super::see::see;
 use super::worker::{Worker, MAX_PLY};
 use super::{MATE, MATE_BOUND};
 use crate::movegen::attack::in_check;
 use crate::movegen::tables::code;
 use crate::movegen::{legal_moves, Move, NO_SQUARE};
+
+/// Moves that lose material in the static exchange are pruned up to this depth (captures losing
+/// more than a pawn a ply, quiet moves more than a quarter pawn times depth squared).
+const SEE_PRUNING_DEPTH: i32 = 6;
 
 /// Reductions for late moves, by depth and move number.
 fn reduction(depth: i32, count: usize) -> i32 {
@@ -156,6 +162,23 @@ impl Worker<'_> {
             let prunable = !pv_node && !checked && !tactical && !killer && best.score > -MATE_BOUND;
             if prunable && depth <= 3 && quiets >= 3 + 2 * (depth * depth) as usize {
                 continue;
+            }
+            if !pv_node
+                && !checked
+                && i > 0
+                && depth <= SEE_PRUNING_DEPTH
+                && best.score > -MATE_BOUND
+                && mv.promotion_type().is_none()
+            {
+                let threshold = if tactical {
+                    -100 * depth
+                } else {
+                    -25 * depth * depth
+                };
+                let suspect = !tactical || loses_exchange(scores[i]);
+                if suspect && see(&self.pos, et, mv) < threshold {
+                    continue;
+                }
             }
             let alpha = best.alpha;
             let futile = prunable && depth <= 2 && eval + 120 * depth <= alpha;
