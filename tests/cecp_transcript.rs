@@ -406,6 +406,18 @@ fn lifting_a_piece_from_the_holdings_highlights_its_drops() {
         ]
     );
     assert!(s.script(&["usermove P@e4"]).is_empty());
+    // Xiangqihouse announces 7 holdings places, one more than its count, so that the cannon
+    // (7th type of its PIECETOCHAR, after the general) has one: on 9 files and 10 ranks (from
+    // 0) it is k6. A cannon drops on any empty square of White's half but the general's file.
+    s.script(&["variant xiangqihouse"]);
+    let lines = s.script(&["setboard 3k5/9/9/9/9/9/9/9/9/4K4[C] w - - 0 1", "lift k6"]);
+    let half = "YYYYYYYYY";
+    assert_eq!(
+        lines,
+        vec![format!(
+            "highlight 9/9/9/9/9/{half}/{half}/{half}/{half}/YYYY1YYYY"
+        )]
+    );
     s.quit();
 }
 

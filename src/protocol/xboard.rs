@@ -358,14 +358,11 @@ fn holdings_size(v: &Variant, slots: &str) -> u8 {
     if v.holdings == 0 {
         return 0;
     }
-    let white = &slots[..slots.len() / 2];
     let held = |c: char| {
         v.piece_index(c)
             .is_some_and(|i| !v.pieces[i].royal && v.pieces[i].promoted_of.is_none())
     };
-    let last_held = white
-        .chars()
-        .filter(|&c| c != '.' && c != '+')
+    let last_held = holdings_order(slots)
         .enumerate()
         .filter(|&(_, c)| held(c))
         .map(|(i, _)| i as u8 + 1)
@@ -547,8 +544,9 @@ pub fn piece_to_char(v: &Variant) -> String {
 /// The piece of a holdings square as XBoard names it in `lift`: White's holdings are the column
 /// right of the board and one beyond its count column (file letter `a` + files + 1), Black's the
 /// column two left of `a` (`_`); White's first piece type is on the lowest rank, Black's on the
-/// highest, and the types are those of the PIECETOCHAR [`piece_to_char`] sends, in slot order,
-/// skipping unused (`.`) and promoted (`+`) slots. Returns the colour and the piece type.
+/// highest, and the types are those of the PIECETOCHAR [`piece_to_char`] sends, in
+/// [`holdings_order`], as many as the holdings size `setup` announces. Returns the colour and
+/// the piece type.
 pub fn holdings_piece(v: &Variant, square: &str) -> Option<(usize, usize)> {
     if v.holdings == 0 {
         return None;
@@ -572,16 +570,20 @@ pub fn holdings_piece(v: &Variant, square: &str) -> Option<(usize, usize)> {
     } else {
         return None;
     };
-    if index >= u32::from(v.holdings) {
+    let slots = piece_to_char(v);
+    if index >= u32::from(holdings_size(v, &slots)) {
         return None;
     }
-    let slots = piece_to_char(v);
-    let white = &slots[..slots.len() / 2];
-    let letter = white
+    let letter = holdings_order(&slots).nth(index as usize)?;
+    Some((colour, v.piece_index(letter)?))
+}
+
+/// White's piece letters in the order XBoard gives them holdings places: the white half of the
+/// PIECETOCHAR, without unused (`.`) and promoted (`+`) slots.
+fn holdings_order(slots: &str) -> impl Iterator<Item = char> + '_ {
+    slots[..slots.len() / 2]
         .chars()
         .filter(|&c| c != '.' && c != '+')
-        .nth(index as usize)?;
-    Some((colour, v.piece_index(letter)?))
 }
 
 /// XBoard 4.9.1's own PIECETOCHAR for the built-in variants whose letters are not the usual

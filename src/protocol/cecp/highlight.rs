@@ -1,8 +1,7 @@
 //! Answers to XBoard's `lift`, `put` and `hover`: which squares the picked-up piece can reach
-//! (for a piece lifted from the holdings, where it can be dropped),
-//! as a `highlight` colour FEN (captures red, other moves yellow, promotions with a choice
-//! magenta, stops of multi-leg moves cyan; a promotion without a choice is marked like a plain
-//! move), the `choice` of promotion
+//! (for a piece lifted from the holdings, where it can be dropped), as a `highlight` colour FEN
+//! (captures red, other moves yellow, promotions with a choice magenta, stops of multi-leg moves
+//! cyan; a promotion without a choice is marked like a plain move), the `choice` of promotion
 //! pieces, the next leg's targets after a non-final leg, and the victims a capture would remove
 //! (lower case where the square is not itself a destination).
 

@@ -103,7 +103,11 @@ fn alternatives(pos: &Position, text: &str) -> Vec<String> {
 
 /// The move's text for the GUI, in the letters XBoard uses for the variant.
 pub fn text(game: &Game, mv: Move) -> String {
-    Dialect::of(&game.tables().variant).move_out(&move_text(&game.pos, mv, STYLE))
+    text_in(&Dialect::of(&game.tables().variant), game, mv)
+}
+
+fn text_in(dialect: &Dialect, game: &Game, mv: Move) -> String {
+    dialect.move_out(&move_text(&game.pos, mv, STYLE))
 }
 
 /// The move as the GUI expects it: one text a leg, non-final legs ending in a comma.
@@ -126,13 +130,14 @@ pub fn legs(game: &Game, mv: Move) -> Vec<String> {
 
 /// A principal variation in move text, stopping at the first move that is not legal.
 pub fn pv_text(game: &Game, pv: &[Move]) -> String {
+    let dialect = Dialect::of(&game.tables().variant);
     let mut g = game.clone();
     let mut words = Vec::new();
     for &mv in pv {
         if !g.legal_moves().contains(&mv) {
             break;
         }
-        words.push(text(&g, mv));
+        words.push(text_in(&dialect, &g, mv));
         g.play(mv);
     }
     words.join(" ")
