@@ -1,15 +1,35 @@
 //! Alfil: a chess-variant engine in which every piece and every rule comes from files.
 //!
-//! The layers, bottom up: [`betza`] parses and compiles XBetza move notation, [`variant`] loads
-//! variant files, [`position`] holds a game position, [`movegen`] generates legal moves from the
-//! compiled tables, and [`perft`] counts move-tree leaves to prove the generator.
+//! The modules below are layers, listed bottom up: a module may use the ones listed before it
+//! and never one listed after it (the test at the end of this file enforces it, reading this
+//! list).
 
+/// XBetza move notation: parsing and compiling a piece's moves.
 pub mod betza;
-pub mod cli;
-pub mod game;
-pub mod movegen;
-pub mod perft;
-pub mod position;
-pub mod protocol;
-pub mod search;
+
+/// Variant files: RON, `inherits`, validation with located errors.
 pub mod variant;
+
+/// The compiled ruleset, the board, FEN, make and unmake.
+pub mod position;
+
+/// The move generator, the check test, legality and the game ends that stop generation.
+pub mod movegen;
+
+/// A game in progress: history, results by the variant's rules.
+pub mod game;
+
+/// Move-tree counts that prove the generator.
+pub mod perft;
+
+/// Alpha-beta search and evaluation.
+pub mod search;
+
+/// CECP and UCI.
+pub mod protocol;
+
+/// The command line: perft, bench, match, and the protocol loop.
+pub mod cli;
+
+#[cfg(test)]
+mod layering;

@@ -8,9 +8,9 @@ use std::time::Instant;
 
 use clap::{Parser, Subcommand};
 
-use alfil::betza::targets::{parse_coord, square_name, targets, Coord, Query};
 use alfil::cli::{bench, load_variant, setup_position};
 use alfil::movegen::notation::move_text;
+use alfil::movegen::targets::{parse_coord, square_name, targets, Coord, Query};
 use alfil::perft;
 use alfil::position::RankStyle;
 
@@ -261,7 +261,7 @@ fn run_betza(
 }
 
 /// A small board: the piece `@`, friends `o`, foes `x`, destinations `*` (a captured foe `X`).
-fn diagram(q: &Query, moves: &[alfil::betza::targets::Target]) -> String {
+fn diagram(q: &Query, moves: &[alfil::movegen::targets::Target]) -> String {
     let mut out = String::new();
     for r in (0..q.ranks).rev() {
         out.push_str(&format!("{:>3} ", r as u32 + 1));

@@ -3,7 +3,7 @@
 
 use rayon::prelude::*;
 
-use crate::movegen::{legal_moves, Move};
+use crate::movegen::{legal_moves, make_move, Move};
 use crate::position::Position;
 
 /// Move buffers, one per ply, allocated once.
@@ -28,7 +28,7 @@ fn perft_with(pos: &mut Position, depth: u32, bufs: &mut [Vec<Move>]) -> u64 {
     }
     let mut total = 0;
     for &mv in moves.iter() {
-        pos.make(mv);
+        make_move(pos, mv);
         total += perft_with(pos, depth - 1, rest);
         pos.unmake();
     }
@@ -44,7 +44,7 @@ pub fn divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
         .par_iter()
         .map(|&mv| {
             let mut p = pos.clone();
-            p.make(mv);
+            make_move(&mut p, mv);
             let n = if depth <= 1 {
                 1
             } else {

@@ -10,17 +10,18 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use alfil::game::Game;
-use alfil::movegen::tables::Tables;
-use alfil::position::{Position, RankStyle};
+use alfil::position::ruleset::Ruleset;
+use alfil::position::RankStyle;
 use alfil::variant::load_by_name;
 use cecp_support::alfil_in;
 
-fn tables(variant: &str) -> Arc<Tables> {
-    Tables::new(Arc::new(load_by_name(variant).expect("shipped"))).expect("tables")
+fn tables(variant: &str) -> Arc<Ruleset> {
+    alfil::movegen::build_ruleset(Arc::new(load_by_name(variant).expect("shipped")))
+        .expect("tables")
 }
 
 fn fen_error(variant: &str, fen: &str) -> String {
-    Position::from_fen(tables(variant), fen)
+    alfil::movegen::position_from_fen(tables(variant), fen)
         .expect_err("the FEN should be refused")
         .to_string()
 }
@@ -171,16 +172,16 @@ fn suite_fens() -> Vec<(String, String)> {
 
 #[test]
 fn every_fen_of_the_perft_suite_is_accepted() {
-    let mut tables: BTreeMap<String, Option<Arc<Tables>>> = BTreeMap::new();
+    let mut tables: BTreeMap<String, Option<Arc<Ruleset>>> = BTreeMap::new();
     let mut checked = 0;
     for (variant, fen) in suite_fens() {
         let t = tables.entry(variant.clone()).or_insert_with(|| {
-            load_by_name(&variant)
-                .ok()
-                .map(|v| Tables::new(Arc::new(v)).expect("tables of a shipped variant"))
+            load_by_name(&variant).ok().map(|v| {
+                alfil::movegen::build_ruleset(Arc::new(v)).expect("tables of a shipped variant")
+            })
         });
         let Some(t) = t else { continue };
-        if let Err(e) = Position::from_fen(t.clone(), &fen) {
+        if let Err(e) = alfil::movegen::position_from_fen(t.clone(), &fen) {
             panic!("{variant} `{fen}` refused: {e}");
         }
         checked += 1;
@@ -303,8 +304,8 @@ fn xboards_own_fens_are_read() {
         ),
     ] {
         let v = load_by_name(variant).expect("shipped");
-        let t = Tables::new(Arc::new(v)).expect("tables");
-        let pos = Position::from_fen(t.clone(), fen)
+        let t = alfil::movegen::build_ruleset(Arc::new(v)).expect("tables");
+        let pos = alfil::movegen::position_from_fen(t.clone(), fen)
             .unwrap_or_else(|e| panic!("{variant}: XBoard's FEN {fen} is refused: {e}"));
         let board = |f: &str| f.split(['[', ' ']).next().unwrap_or_default().to_string();
         assert_eq!(board(&pos.to_fen()), board(fen), "{variant}: another board");

@@ -8,7 +8,7 @@ use std::collections::BTreeSet;
 
 use alfil::betza::canonical::canonical;
 use alfil::betza::parse;
-use alfil::betza::targets::{parse_coord, square_name, targets, Coord, Query, Target};
+use alfil::movegen::targets::{parse_coord, square_name, targets, Coord, Query, Target};
 
 struct Row {
     number: u32,

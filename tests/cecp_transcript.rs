@@ -12,15 +12,16 @@ use std::time::{Duration, Instant};
 use alfil::betza::canonical::canonical;
 use alfil::betza::{parse, Atom};
 use alfil::game::Game;
-use alfil::movegen::tables::Tables;
+use alfil::position::ruleset::Ruleset;
 use alfil::position::{Position, RankStyle};
 use alfil::protocol::wire::parse_features;
 use alfil::protocol::xboard::{self, Reading};
 use alfil::variant::{embedded_names, load_by_name};
 use cecp_support::{colour_squares, Session};
 
-fn tables(name: &str) -> Arc<Tables> {
-    Tables::new(Arc::new(load_by_name(name).expect("variant loads"))).expect("tables")
+fn tables(name: &str) -> Arc<Ruleset> {
+    alfil::movegen::build_ruleset(Arc::new(load_by_name(name).expect("variant loads")))
+        .expect("tables")
 }
 
 #[test]
@@ -138,7 +139,9 @@ fn every_variant_is_described_consistently() {
         );
         let start = Position::start(t.clone());
         assert_eq!(
-            Position::from_fen(t.clone(), fen).unwrap().to_fen(),
+            alfil::movegen::position_from_fen(t.clone(), fen)
+                .unwrap()
+                .to_fen(),
             start.to_fen(),
             "{name}: setup FEN"
         );
@@ -215,7 +218,7 @@ fn every_variant_is_described_consistently() {
                     (0..geo.files).any(|f| {
                         let sq = geo.square(f, c.rank[colour]);
                         t.start_board[sq as usize]
-                            == alfil::movegen::tables::code::piece(c.king, colour)
+                            == alfil::position::piece::code::piece(c.king, colour)
                     })
                 };
                 v.pieces[c.king].letter == p.letter && (at_home(0) || at_home(1))
@@ -254,7 +257,7 @@ fn promoted_pieces_are_described_under_their_promoted_ids() {
     s.quit();
 }
 
-fn legal_targets(t: &Arc<Tables>, fen: &str, from: &str) -> BTreeSet<String> {
+fn legal_targets(t: &Arc<Ruleset>, fen: &str, from: &str) -> BTreeSet<String> {
     let mut g = Game::from_fen(t.clone(), fen).unwrap();
     let geo = t.geo;
     let (sq, _) = geo.parse_square(from, RankStyle::XBoard).unwrap();

@@ -10,9 +10,8 @@ use std::sync::Arc;
 
 use rayon::prelude::*;
 
-use alfil::movegen::tables::Tables;
 use alfil::perft::perft;
-use alfil::position::Position;
+use alfil::position::ruleset::Ruleset;
 use alfil::variant::load_by_name;
 
 /// Cases with more nodes than this are left to the ignored test: with 191 variants, the cases
@@ -63,11 +62,11 @@ fn cases() -> Vec<Case> {
 fn run(large: bool) {
     let all = cases();
     assert_eq!(all.len(), 3810, "the suite has 3810 cases");
-    let mut tables: BTreeMap<String, Option<Arc<Tables>>> = BTreeMap::new();
+    let mut tables: BTreeMap<String, Option<Arc<Ruleset>>> = BTreeMap::new();
     for c in &all {
         tables.entry(c.variant.clone()).or_insert_with(|| {
             let v = load_by_name(&c.variant).ok()?;
-            Some(Tables::new(Arc::new(v)).expect("tables of a shipped variant"))
+            Some(alfil::movegen::build_ruleset(Arc::new(v)).expect("tables of a shipped variant"))
         });
     }
     let selected: Vec<&Case> = all
@@ -80,7 +79,7 @@ fn run(large: bool) {
         .par_iter()
         .map(|c| {
             let t = tables[&c.variant].clone().expect("selected");
-            let r = Position::from_fen(t, &c.fen)
+            let r = alfil::movegen::position_from_fen(t, &c.fen)
                 .map_err(|e| format!("FEN rejected: {e}"))
                 .map(|mut pos| perft(&mut pos, c.depth));
             // Progress on standard error: the worker threads' output is not captured by the

@@ -6,13 +6,13 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
 use alfil::game::Game;
-use alfil::movegen::tables::Tables;
+use alfil::position::ruleset::Ruleset;
 use alfil::position::RankStyle;
 use alfil::search::{piece_values, Info, Limits, Outcome, Searcher, MATE, MATE_BOUND};
 
-fn tables(variant: &str) -> Arc<Tables> {
+fn tables(variant: &str) -> Arc<Ruleset> {
     let v = alfil::variant::load_by_name(variant).expect("variant loads");
-    Tables::new(Arc::new(v)).expect("tables build")
+    alfil::movegen::build_ruleset(Arc::new(v)).expect("tables build")
 }
 
 fn game(variant: &str, fen: &str) -> Game {

@@ -7,13 +7,12 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use alfil::game::Game;
-use alfil::movegen::tables::Tables;
 use alfil::search::time::{allocate, fixed, OVERHEAD};
 use alfil::search::{Clock, Limits, Outcome, Searcher};
 
 fn start(variant: &str) -> Game {
     let v = alfil::variant::load_by_name(variant).expect("variant loads");
-    Game::new(Tables::new(Arc::new(v)).expect("tables build"))
+    Game::new(alfil::movegen::build_ruleset(Arc::new(v)).expect("tables build"))
 }
 
 fn search(searcher: &mut Searcher, game: &Game, limits: &Limits) -> (Outcome, Duration) {

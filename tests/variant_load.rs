@@ -22,7 +22,6 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use alfil::game::Game;
-use alfil::movegen::tables::Tables;
 use alfil::variant::embedded::FILES;
 use alfil::variant::{
     embedded_names, load_by_name, load_file, load_str, GameValue, Library, LoadError,
@@ -432,7 +431,7 @@ fn zone_moves_longer_than_every_other_step_stay_on_the_board() {
         ],
     )"#;
     let variant = load_str(text, "zonejump.ron").expect("loads");
-    let tables = Tables::new(Arc::new(variant)).expect("tables");
+    let tables = alfil::movegen::build_ruleset(Arc::new(variant)).expect("tables");
     let mut pos = alfil::position::Position::start(tables);
     // White's king on e1: d1, d2, e2. The wazir on a1: a2, b1 (W), a3, c1 (D), a4, d1 (H).
     assert_eq!(alfil::perft::perft(&mut pos, 1), 3 + 6);
@@ -1070,7 +1069,7 @@ fn load_like_the_engine(text: &str) -> Result<(), String> {
             return if located { Ok(()) } else { Err(e.to_string()) };
         }
     };
-    let tables = match Tables::new(Arc::new(variant)) {
+    let tables = match alfil::movegen::build_ruleset(Arc::new(variant)) {
         Ok(t) => t,
         Err(e) => {
             let message = e.message_for("mutated");

@@ -7,7 +7,6 @@ pub mod compile;
 pub mod directions;
 pub mod error;
 pub mod parse;
-pub mod targets;
 
 pub use ast::{Atom, Betza, Component, Leg, Range};
 pub use error::BetzaError;

@@ -8,12 +8,12 @@ pub mod stdout;
 use std::path::Path;
 use std::sync::Arc;
 
-use crate::movegen::tables::Tables;
+use crate::position::ruleset::Ruleset;
 use crate::position::Position;
 use crate::variant::{load_by_name, load_file};
 
 /// Load a built-in variant by name, or a variant file by path, and build its tables.
-pub fn load_variant(name_or_path: &str) -> Result<Arc<Tables>, String> {
+pub fn load_variant(name_or_path: &str) -> Result<Arc<Ruleset>, String> {
     let path = Path::new(name_or_path);
     let variant = if name_or_path.ends_with(".ron") || path.is_file() {
         load_file(path)
@@ -22,13 +22,15 @@ pub fn load_variant(name_or_path: &str) -> Result<Arc<Tables>, String> {
     }
     .map_err(|e| e.to_string())?;
     let name = variant.name.clone();
-    Tables::new(Arc::new(variant)).map_err(|e| e.message_for(&name))
+    crate::movegen::build_ruleset(Arc::new(variant)).map_err(|e| e.message_for(&name))
 }
 
 /// The variant's start position, or the given FEN.
-pub fn setup_position(tables: Arc<Tables>, fen: Option<&str>) -> Result<Position, String> {
+pub fn setup_position(tables: Arc<Ruleset>, fen: Option<&str>) -> Result<Position, String> {
     match fen {
-        Some(fen) => Position::from_fen(tables, fen).map_err(|e| format!("FEN '{fen}': {e}")),
+        Some(fen) => {
+            crate::movegen::position_from_fen(tables, fen).map_err(|e| format!("FEN '{fen}': {e}"))
+        }
         None => Ok(Position::start(tables)),
     }
 }

@@ -6,56 +6,15 @@ use std::sync::Arc;
 
 use crate::movegen::attack::in_check;
 use crate::movegen::ends::immediate_end;
+pub use crate::movegen::ends::{colour_name, GameEnd};
 use crate::movegen::notation::{move_text, parse_move};
-use crate::movegen::tables::{code, ColourMoves, PieceInfo, Tables};
-use crate::movegen::{legal_moves, Move};
+use crate::movegen::position_from_fen;
+use crate::movegen::{legal_moves, make_move, Move};
 use crate::position::fen::FenError;
+use crate::position::piece::code;
+use crate::position::ruleset::{ColourMoves, PieceInfo, Ruleset};
 use crate::position::{Position, RankStyle};
 use crate::variant::GameValue;
-
-/// How a game ended.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct GameEnd {
-    /// Winning colour (0 = White, 1 = Black), or `None` for a draw.
-    pub winner: Option<usize>,
-    /// The reason as XBoard shows it, e.g. `White mates`, `Stalemate`.
-    pub reason: String,
-}
-
-impl GameEnd {
-    /// From a value for the side to move.
-    pub fn from_value(value: GameValue, side: usize, reason: String) -> GameEnd {
-        let winner = match value {
-            GameValue::Win => Some(side),
-            GameValue::Loss => Some(side ^ 1),
-            GameValue::Draw => None,
-        };
-        GameEnd { winner, reason }
-    }
-
-    /// `1-0`, `0-1` or `1/2-1/2`.
-    pub fn score(&self) -> &'static str {
-        match self.winner {
-            Some(0) => "1-0",
-            Some(_) => "0-1",
-            None => "1/2-1/2",
-        }
-    }
-
-    /// The CECP result line body: `1-0 {White mates}`.
-    pub fn cecp(&self) -> String {
-        format!("{} {{{}}}", self.score(), self.reason)
-    }
-}
-
-/// Colour name as used in result texts.
-pub fn colour_name(colour: usize) -> &'static str {
-    if colour == 0 {
-        "White"
-    } else {
-        "Black"
-    }
-}
 
 /// Whether neither side can ever win: each has one piece, a royal of the same type, nothing
 /// in hand, and the type's captures can always be returned (plain leaps and slides, the same
@@ -194,7 +153,7 @@ fn explain_illegal(pos: &Position, text: &str, style: RankStyle) -> String {
         if pos.in_hand(pos.side(), kind) == 0 {
             return format!("no {} in hand", pos.tables.variant.pieces[kind].name);
         }
-        if pos.at(sq) != crate::movegen::tables::code::EMPTY {
+        if pos.at(sq) != crate::position::piece::code::EMPTY {
             return format!("{square} is occupied");
         }
         return "the piece may not be dropped there".into();
@@ -206,10 +165,10 @@ fn explain_illegal(pos: &Position, text: &str, style: RankStyle) -> String {
         return "not a move in coordinate notation".into();
     }
     let p = pos.at(from);
-    if !crate::movegen::tables::code::is_piece(p) {
+    if !crate::position::piece::code::is_piece(p) {
         return format!("no piece on {}", geo.name(from, style));
     }
-    if crate::movegen::tables::code::colour(p) != pos.side() {
+    if crate::position::piece::code::colour(p) != pos.side() {
         return "that piece belongs to the other side".into();
     }
     "the piece cannot move like that here".into()
@@ -229,13 +188,13 @@ pub struct Game {
 
 impl Game {
     /// A game from the variant's start position.
-    pub fn new(tables: Arc<Tables>) -> Game {
+    pub fn new(tables: Arc<Ruleset>) -> Game {
         Game::from_position(Position::start(tables))
     }
 
     /// A game from a FEN.
-    pub fn from_fen(tables: Arc<Tables>, fen: &str) -> Result<Game, FenError> {
-        Ok(Game::from_position(Position::from_fen(tables, fen)?))
+    pub fn from_fen(tables: Arc<Ruleset>, fen: &str) -> Result<Game, FenError> {
+        Ok(Game::from_position(position_from_fen(tables, fen)?))
     }
 
     pub fn from_position(pos: Position) -> Game {
@@ -247,7 +206,7 @@ impl Game {
         }
     }
 
-    pub fn tables(&self) -> &Arc<Tables> {
+    pub fn tables(&self) -> &Arc<Ruleset> {
         &self.pos.tables
     }
 
@@ -271,7 +230,7 @@ impl Game {
     pub fn play(&mut self, mv: Move) {
         self.history.push(self.pos.hash());
         self.moves.push(mv);
-        self.pos.make(mv);
+        make_move(&mut self.pos, mv);
         let side = self.pos.side();
         self.gave_check.push(in_check(&self.pos, side));
     }

@@ -2,10 +2,11 @@
 //! reverse from the target through the variant's attack table (leapers with their lame paths,
 //! sliders, cannons, grasshoppers); pieces with exotic captures generate their moves.
 
-use super::moves::{Move, NO_SQUARE};
 use super::pseudo::piece_moves;
-use super::tables::{code, AttackEntry, AttackKind, UNLIMITED_STEPS};
 use super::Sink;
+use crate::position::moves::{Move, NO_SQUARE};
+use crate::position::piece::code;
+use crate::position::ruleset::{AttackEntry, AttackKind, UNLIMITED_STEPS};
 use crate::position::Position;
 use arrayvec::ArrayVec;
 

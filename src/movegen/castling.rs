@@ -2,10 +2,11 @@
 //! and the XBetza `O` atom (the piece steps towards an unmoved partner at the edge, which jumps
 //! over it). Whether the king passes attacked squares is checked with the legal-move filter.
 
-use super::moves::Move;
-use super::tables::{code, PieceInfo};
 use super::Sink;
 use crate::betza::compile::Castle;
+use crate::position::moves::Move;
+use crate::position::piece::code;
+use crate::position::ruleset::PieceInfo;
 use crate::position::Position;
 
 /// Castling moves by the variant's rule for the side to move.

@@ -3,9 +3,9 @@
 //! form (kyoto and micro shogi), and the square-colour rule that keeps room for colour-bound
 //! pieces still in hand (placement's bishops).
 
-use super::moves::Move;
-use super::tables::code;
 use super::Sink;
+use crate::position::moves::Move;
+use crate::position::piece::code;
 use crate::position::Position;
 
 /// Drops of the side to move. Returns false if the sink asked to stop.

@@ -5,10 +5,53 @@
 
 use super::attack::attacked;
 use super::legal::generate_ignoring_ends;
-use super::tables::code;
-use crate::game::{colour_name, GameEnd};
+use crate::position::piece::code;
 use crate::position::{Position, BIKJANG, PASSED};
 use crate::variant::GameValue;
+
+/// How a game ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameEnd {
+    /// Winning colour (0 = White, 1 = Black), or `None` for a draw.
+    pub winner: Option<usize>,
+    /// The reason as XBoard shows it, e.g. `White mates`, `Stalemate`.
+    pub reason: String,
+}
+
+impl GameEnd {
+    /// From a value for the side to move.
+    pub fn from_value(value: GameValue, side: usize, reason: String) -> GameEnd {
+        let winner = match value {
+            GameValue::Win => Some(side),
+            GameValue::Loss => Some(side ^ 1),
+            GameValue::Draw => None,
+        };
+        GameEnd { winner, reason }
+    }
+
+    /// `1-0`, `0-1` or `1/2-1/2`.
+    pub fn score(&self) -> &'static str {
+        match self.winner {
+            Some(0) => "1-0",
+            Some(_) => "0-1",
+            None => "1/2-1/2",
+        }
+    }
+
+    /// The CECP result line body: `1-0 {White mates}`.
+    pub fn cecp(&self) -> String {
+        format!("{} {{{}}}", self.score(), self.reason)
+    }
+}
+
+/// Colour name as used in result texts.
+pub fn colour_name(colour: usize) -> &'static str {
+    if colour == 0 {
+        "White"
+    } else {
+        "Black"
+    }
+}
 
 /// The game end that holds in `pos`, if any.
 pub fn immediate_end(pos: &Position) -> Option<GameEnd> {

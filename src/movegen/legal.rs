@@ -1,6 +1,6 @@
-//! Legal moves: none once the game has ended by an immediate rule; otherwise pseudo-legal
-//! moves (with gating variants added) filtered by royal safety, then by the variant's special
-//! rules (no checking drops, no checking moves or promotions, explosions, compulsory capture).
+//! Legal moves as if the game had not ended: pseudo-legal moves (with gating variants added)
+//! filtered by royal safety, then by the variant's special rules (no checking drops, no
+//! checking moves or promotions, explosions, compulsory capture).
 //!
 //! With one royal piece not in check, a move of another piece is legal without a test unless
 //! that piece is pinned to the royal by a slider, or its squares can open or fill a hopper's
@@ -10,27 +10,11 @@
 use arrayvec::ArrayVec;
 
 use super::attack::{adjacent, attacked_ignoring, in_check, pinned};
-use super::ends::immediate_end;
-use super::moves::{Move, GATE_ON_PARTNER, NO_SQUARE};
 use super::pseudo;
-use super::tables::code;
 use super::Sink;
+use crate::position::moves::{Move, GATE_ON_PARTNER, NO_SQUARE};
+use crate::position::piece::code;
 use crate::position::{Position, BIKJANG};
-
-/// The legal moves of the side to move, into `out` (cleared first).
-pub fn generate(pos: &mut Position, out: &mut Vec<Move>) {
-    out.clear();
-    let rules = &pos.tables.variant.rules;
-    let may_end = rules.extinction.is_some()
-        || rules.flag.is_some()
-        || rules.check_count > 0
-        || rules.pass
-        || rules.bikjang;
-    if may_end && immediate_end(pos).is_some() {
-        return;
-    }
-    generate_ignoring_ends(pos, out);
-}
 
 /// The legal moves as if no immediate game end held (for rules that look one move ahead).
 pub fn generate_ignoring_ends(pos: &mut Position, out: &mut Vec<Move>) {

@@ -1,19 +1,48 @@
 //! Move generation: one generic generator driven by the compiled tables (`pseudo`,
-//! `multileg`, `castling`, `drops`), the check test (`attack`) and the legality filter (`legal`).
+//! `multileg`, `castling`, `drops`), the check test (`attack`), the legality filter (`legal`),
+//! the game ends that stop generation (`ends`) and legal positions from FENs (`setup`).
 
 pub mod attack;
 pub mod castling;
 pub mod drops;
 pub mod ends;
 pub mod legal;
-pub mod moves;
 pub mod multileg;
 pub mod notation;
 pub mod pseudo;
-pub mod tables;
+pub mod setup;
+pub mod targets;
 
-pub use legal::generate as legal_moves;
-pub use moves::{Move, MoveKind, NO_SQUARE};
+pub use crate::position::moves::{Move, MoveKind, NO_SQUARE};
+pub use setup::{build_ruleset, position_from_fen};
+
+use crate::position::Position;
+
+/// The legal moves of the side to move, into `out` (cleared first).
+pub fn legal_moves(pos: &mut Position, out: &mut Vec<Move>) {
+    out.clear();
+    let rules = &pos.tables.variant.rules;
+    let may_end = rules.extinction.is_some()
+        || rules.flag.is_some()
+        || rules.check_count > 0
+        || rules.pass
+        || rules.bikjang;
+    if may_end && ends::immediate_end(pos).is_some() {
+        return;
+    }
+    legal::generate_ignoring_ends(pos, out);
+}
+
+/// Play `mv` on `pos`: the position's own make, and in n-check variants the check it gives
+/// counted. Every game, search and perft move goes through here; the legality filter's trial
+/// moves use the bare [`Position::make`], which counts no checks.
+#[inline]
+pub fn make_move(pos: &mut Position, mv: Move) {
+    pos.make(mv);
+    if pos.tables.rules.check_count > 0 && attack::in_check(pos, pos.side()) {
+        pos.record_check_given();
+    }
+}
 
 /// Where generated moves go. `push` returns false to stop the generation early.
 pub trait Sink {

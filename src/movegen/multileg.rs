@@ -5,13 +5,14 @@
 
 use arrayvec::ArrayVec;
 
-use super::moves::NO_SQUARE;
 use super::pseudo::{capturable, emit, initial_ok};
-use super::tables::{code, PieceInfo};
 use super::Sink;
 use crate::betza::ast::Range;
 use crate::betza::compile::{flags, pass_over, MultiLeg};
 use crate::betza::directions::slot_vector;
+use crate::position::moves::NO_SQUARE;
+use crate::position::piece::code;
+use crate::position::ruleset::PieceInfo;
 use crate::position::Position;
 
 /// XBoard transmits at most two locust victims per move; longer chains are not generated.

@@ -9,8 +9,8 @@
 //! alternatives GUIs send (king-takes-rook castling, upper-case promotion letters, `=` for a
 //! declined promotion).
 
-use super::moves::{Move, GATE_ON_PARTNER, NO_SQUARE};
-use super::tables::code;
+use crate::position::moves::{Move, GATE_ON_PARTNER, NO_SQUARE};
+use crate::position::piece::code;
 use crate::position::{Position, RankStyle};
 
 /// The text of a legal move of `pos`.

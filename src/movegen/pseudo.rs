@@ -4,10 +4,11 @@
 //! drops. [`emit`] turns a reached square into moves: promotions (on reaching a zone, only on
 //! capture), a promoted piece's reversion, and sittuyin's promotion in place or by a step.
 
-use super::moves::{Move, NO_SQUARE};
-use super::tables::{code, ColourMoves, InPlaceT, PieceInfo, PromotionT, RayT, SqBits};
 use super::{castling, drops, multileg, Sink};
 use crate::betza::compile::flags;
+use crate::position::moves::{Move, NO_SQUARE};
+use crate::position::piece::code;
+use crate::position::ruleset::{ColourMoves, InPlaceT, PieceInfo, PromotionT, RayT, SqBits};
 use crate::position::Position;
 use crate::variant::schema::Demotion;
 

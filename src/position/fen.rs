@@ -8,221 +8,13 @@
 
 use std::sync::Arc;
 
+use super::fen_board::{err, parse_board, promoted_base};
+pub use super::fen_board::{FenError, FenField};
 use super::geometry::RankStyle;
 use super::Position;
-use crate::movegen::moves::NO_SQUARE;
-use crate::movegen::tables::{code, Tables};
-
-/// The part of a FEN a problem is in.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum FenField {
-    Board,
-    Holdings,
-    SideToMove,
-    Castling,
-    EnPassant,
-    Checks,
-    Counters,
-    /// The position as a whole (a rule the pieces break together, such as a side in check
-    /// that is not to move).
-    Position,
-}
-
-impl FenField {
-    pub fn name(self) -> &'static str {
-        match self {
-            FenField::Board => "board",
-            FenField::Holdings => "holdings",
-            FenField::SideToMove => "side to move",
-            FenField::Castling => "castling field",
-            FenField::EnPassant => "en-passant field",
-            FenField::Checks => "check counts",
-            FenField::Counters => "move counters",
-            FenField::Position => "position",
-        }
-    }
-
-    /// The character index in `fen` where this field starts (0 where it is missing or is the
-    /// whole position).
-    pub fn index_in(self, fen: &str) -> usize {
-        let starts: Vec<usize> = fen
-            .char_indices()
-            .scan(' ', |previous, (_, c)| {
-                let starts = !c.is_whitespace() && previous.is_whitespace();
-                *previous = c;
-                Some(starts)
-            })
-            .enumerate()
-            .filter_map(|(i, starts)| starts.then_some(i))
-            .collect();
-        let field = |n: usize| starts.get(n).copied().unwrap_or(0);
-        let after_ep = || {
-            (4..starts.len()).find(|&n| {
-                let word: String = fen
-                    .chars()
-                    .skip(starts[n])
-                    .take_while(|c| !c.is_whitespace())
-                    .collect();
-                word.contains('+') == (self == FenField::Checks)
-            })
-        };
-        match self {
-            FenField::Board | FenField::Position => field(0),
-            FenField::Holdings => fen.chars().position(|c| c == '[').unwrap_or(0),
-            FenField::SideToMove => field(1),
-            FenField::Castling => field(2),
-            FenField::EnPassant => field(3),
-            FenField::Checks | FenField::Counters => after_ep().map_or(0, field),
-        }
-    }
-}
-
-/// A FEN that does not describe a position of the variant: which field, and why.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{}: {message}", field.name())]
-pub struct FenError {
-    pub field: FenField,
-    pub message: String,
-}
-
-fn err<T>(field: FenField, message: impl Into<String>) -> Result<T, FenError> {
-    Err(FenError {
-        field,
-        message: message.into(),
-    })
-}
-
-/// The board part of a FEN as piece codes on the padded board.
-pub fn board_codes(tables: &Tables, fen: &str) -> Result<Vec<u8>, FenError> {
-    parse_board(tables, fen).map(|(board, _)| board)
-}
-
-/// The piece type a FEN letter names: a plain letter, or `+X` for the promoted form of `X`.
-fn piece_type(tables: &Tables, letter: char, promoted: bool) -> Option<usize> {
-    let base = tables.variant.piece_index(letter)?;
-    if !promoted {
-        return Some(base);
-    }
-    tables
-        .pieces
-        .iter()
-        .position(|p| p.promoted_of == Some(base))
-}
-
-/// The board part of a FEN: piece codes on the padded board, and the squares marked `~`
-/// (promoted pieces that revert when captured).
-fn parse_board(tables: &Tables, fen: &str) -> Result<(Vec<u8>, Vec<u16>), FenError> {
-    let geo = tables.geo;
-    let board_part = fen.split_whitespace().next().unwrap_or("");
-    let board_part = board_part.split('[').next().unwrap_or("");
-    let rows: Vec<&str> = board_part.split('/').collect();
-    if rows.len() != geo.ranks as usize {
-        return err(
-            FenField::Board,
-            format!(
-                "the board has {} ranks but the FEN gives {}",
-                geo.ranks,
-                rows.len()
-            ),
-        );
-    }
-    let mut board = vec![code::WALL; geo.size];
-    for sq in geo.squares() {
-        board[sq as usize] = code::EMPTY;
-    }
-    let mut marked = Vec::new();
-    for (i, row) in rows.iter().enumerate() {
-        let rank = geo.ranks as usize - 1 - i;
-        let mut file = 0usize;
-        let chars: Vec<char> = row.chars().collect();
-        let mut j = 0;
-        while j < chars.len() {
-            let c = chars[j];
-            if c.is_ascii_digit() {
-                let mut n = 0usize;
-                while j < chars.len() && chars[j].is_ascii_digit() {
-                    n = n.saturating_mul(10) + chars[j].to_digit(10).unwrap_or(0) as usize;
-                    j += 1;
-                }
-                file = file.saturating_add(n);
-                continue;
-            }
-            if c == '*' {
-                if file >= geo.files as usize {
-                    return err(
-                        FenField::Board,
-                        format!("rank {} has more than {} files", rank + 1, geo.files),
-                    );
-                }
-                board[geo.square(file as u8, rank as u8) as usize] = code::WALL;
-                file += 1;
-                j += 1;
-                continue;
-            }
-            if c == '~' && j > 0 && file > 0 {
-                marked.push(geo.square(file as u8 - 1, rank as u8));
-                j += 1;
-                continue;
-            }
-            let promoted = c == '+';
-            let letter = if promoted {
-                j += 1;
-                chars.get(j).copied().unwrap_or(' ')
-            } else {
-                c
-            };
-            let kind = match piece_type(tables, letter, promoted) {
-                Some(k) if letter.is_ascii_alphabetic() => k,
-                _ => {
-                    let shown = if promoted {
-                        format!("+{letter}")
-                    } else {
-                        letter.to_string()
-                    };
-                    return err(
-                        FenField::Board,
-                        format!(
-                            "'{shown}' in rank {} is not a piece of {}",
-                            rank + 1,
-                            tables.variant.name
-                        ),
-                    );
-                }
-            };
-            if file >= geo.files as usize {
-                return err(
-                    FenField::Board,
-                    format!("rank {} has more than {} files", rank + 1, geo.files),
-                );
-            }
-            let colour = usize::from(letter.is_ascii_lowercase());
-            board[geo.square(file as u8, rank as u8) as usize] = code::piece(kind, colour);
-            file += 1;
-            j += 1;
-        }
-        if file != geo.files as usize {
-            return err(
-                FenField::Board,
-                format!(
-                    "rank {} has {} files, the board has {}",
-                    rank + 1,
-                    file,
-                    geo.files
-                ),
-            );
-        }
-    }
-    Ok((board, marked))
-}
-
-/// The type a `~`-marked piece of `kind` promoted from: a type that promotes to it.
-fn promoted_base(tables: &Tables, kind: usize) -> Option<usize> {
-    tables.pieces.iter().position(|p| {
-        p.promotion
-            .as_ref()
-            .is_some_and(|pr| pr.choices.iter().flatten().any(|&c| c as usize == kind + 1))
-    })
-}
+use crate::position::moves::NO_SQUARE;
+use crate::position::piece::code;
+use crate::position::ruleset::Ruleset;
 
 /// The castling and en-passant fields among the fields after the side to move, and the fields
 /// left (check counts and move counters). XBoard leaves out what its variant has no use for:
@@ -253,14 +45,14 @@ fn castling_and_ep<'a>(fields: &[&'a str]) -> (&'a str, &'a str, Vec<&'a str>) {
 
 impl Position {
     /// The variant's start position.
-    pub fn start(tables: Arc<Tables>) -> Position {
+    pub fn start(tables: Arc<Ruleset>) -> Position {
         let fen = tables.variant.start_fen.clone();
         Position::from_fen(tables, &fen).expect("start FEN validated when the variant loaded")
     }
 
     /// Set up a position from a FEN.
-    pub fn from_fen(tables: Arc<Tables>, fen: &str) -> Result<Position, FenError> {
-        let (board, marked) = parse_board(&tables, fen)?;
+    pub fn from_fen(tables: Arc<Ruleset>, fen: &str) -> Result<Position, FenError> {
+        let (board, marked) = parse_board(&tables.variant, &tables.geo, fen)?;
         let fields: Vec<&str> = fen.split_whitespace().collect();
         let mut pos = Position::empty(tables.clone());
         let geo = tables.geo;
@@ -273,7 +65,7 @@ impl Position {
             }
         }
         for sq in marked {
-            let base = promoted_base(&tables, code::kind(board[sq as usize]));
+            let base = promoted_base(&tables.variant, code::kind(board[sq as usize]));
             pos.set_promoted_from(sq, base);
         }
         if let Some(hand) = fields
@@ -446,14 +238,6 @@ impl Position {
                     ),
                 );
             }
-        }
-        let mover = self.side ^ 1;
-        if crate::movegen::attack::in_check(self, mover) {
-            let who = if mover == 0 { "White" } else { "Black" };
-            return err(
-                FenField::Position,
-                format!("{who} is in check but it is not {who}'s move"),
-            );
         }
         Ok(())
     }

@@ -6,15 +6,20 @@
 //! The change and undo stacks are allocated once, so make/unmake allocate nothing per node.
 
 pub mod fen;
+pub mod fen_board;
 pub mod geometry;
+pub mod moves;
+pub mod piece;
+pub mod ruleset;
 
 use std::sync::Arc;
 
 use arrayvec::ArrayVec;
 
 use crate::betza::compile::pass_over;
-use crate::movegen::moves::{Move, MoveKind, GATE_ON_PARTNER, NO_SQUARE};
-use crate::movegen::tables::{code, Tables};
+use crate::position::moves::{Move, MoveKind, GATE_ON_PARTNER, NO_SQUARE};
+use crate::position::piece::code;
+use crate::position::ruleset::Ruleset;
 pub use geometry::{Geometry, RankStyle};
 
 /// What one change overwrote, for unmake.
@@ -64,7 +69,7 @@ fn count_key(key: u64, n: u8) -> u64 {
 /// A position of one variant.
 #[derive(Clone, Debug)]
 pub struct Position {
-    pub tables: Arc<Tables>,
+    pub tables: Arc<Ruleset>,
     board: Vec<u8>,
     virgin: Vec<bool>,
     /// For a promoted piece, the type it promoted from + 1 (0 = not promoted).
@@ -94,7 +99,7 @@ pub struct Position {
 
 impl Position {
     /// An empty board of the variant, White to move.
-    pub fn empty(tables: Arc<Tables>) -> Position {
+    pub fn empty(tables: Arc<Ruleset>) -> Position {
         let geo = tables.geo;
         let mut board = vec![code::WALL; geo.size];
         for sq in geo.squares() {
@@ -216,6 +221,12 @@ impl Position {
     }
     pub fn set_checks_given(&mut self, colour: usize, n: u8) {
         self.checks[colour] = n;
+    }
+    /// Count a check given by the move just made (n-check variants). [`Position::make`] cannot
+    /// tell a check itself: the check test belongs to the generator, a layer above.
+    pub fn record_check_given(&mut self) {
+        let mover = self.side ^ 1;
+        self.checks[mover] = self.checks[mover].saturating_add(1);
     }
     #[inline]
     pub fn halfmove(&self) -> u32 {
@@ -471,9 +482,6 @@ impl Position {
         }
         self.side ^= 1;
         self.hash ^= self.tables.zobrist.side;
-        if self.tables.rules.check_count > 0 && crate::movegen::attack::in_check(self, self.side) {
-            self.checks[us] = self.checks[us].saturating_add(1);
-        }
         if self.tables.rules.pass || self.tables.rules.bikjang {
             let passed = mv.kind == MoveKind::Normal
                 && mv.to == mv.from

@@ -9,7 +9,7 @@ use std::path::Path;
 use std::sync::Arc;
 
 use crate::game::Game;
-use crate::movegen::tables::Tables;
+use crate::position::ruleset::Ruleset;
 use crate::protocol::xboard::{self, strip_size_prefix};
 use crate::variant::{Library, Variant};
 
@@ -40,7 +40,7 @@ pub struct Catalogue {
     pub names: Vec<String>,
     /// Files that failed to load, with the reason (for `tellusererror`).
     pub problems: Vec<String>,
-    tables: HashMap<String, Arc<Tables>>,
+    tables: HashMap<String, Arc<Ruleset>>,
 }
 
 /// The orders in which the variants can be announced, from `variants/menu.txt`: each set's
@@ -189,20 +189,21 @@ impl Catalogue {
             Err(_) => {
                 let variant = crate::variant::load_by_name("chess")
                     .expect("the built-in chess variant loads");
-                let tables =
-                    Tables::new(Arc::new(variant)).expect("the built-in chess tables build");
+                let tables = crate::movegen::build_ruleset(Arc::new(variant))
+                    .expect("the built-in chess tables build");
                 ("chess".to_string(), Game::new(tables))
             }
         }
     }
 
     /// The tables of a variant by library name, built on first use.
-    pub fn tables(&mut self, name: &str) -> Result<Arc<Tables>, String> {
+    pub fn tables(&mut self, name: &str) -> Result<Arc<Ruleset>, String> {
         if let Some(t) = self.tables.get(name) {
             return Ok(t.clone());
         }
         let variant = self.library.load(name).map_err(|e| e.to_string())?;
-        let tables = Tables::new(Arc::new(variant)).map_err(|e| e.message_for(name))?;
+        let tables =
+            crate::movegen::build_ruleset(Arc::new(variant)).map_err(|e| e.message_for(name))?;
         self.tables.insert(name.to_string(), tables.clone());
         Ok(tables)
     }

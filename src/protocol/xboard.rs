@@ -17,8 +17,8 @@ use std::sync::Arc;
 use crate::betza::ast::{MODE_C, MODE_M};
 use crate::betza::canonical::canonical;
 use crate::betza::parse;
-use crate::betza::targets::{targets, Coord, Query};
-use crate::movegen::tables::Tables;
+use crate::movegen::targets::{targets, Coord, Query};
+use crate::position::ruleset::Ruleset;
 use crate::position::Position;
 use crate::variant::{PieceType, SquareSet, Variant, ZoneMoves};
 
@@ -301,7 +301,7 @@ pub fn columns(v: &Variant) -> u32 {
 pub const MAX_COLUMNS: u32 = 16;
 
 /// The `setup` line and one `piece` line per piece type, for a variant that needs them.
-pub fn setup_lines(tables: &Arc<Tables>) -> Result<Vec<String>, String> {
+pub fn setup_lines(tables: &Arc<Ruleset>) -> Result<Vec<String>, String> {
     let v = &tables.variant;
     if columns(v) > MAX_COLUMNS {
         return Err(format!(
@@ -423,13 +423,13 @@ fn zone_moves_for_xboard(v: &Variant, p: &PieceType, zone: &ZoneMoves) -> String
 
 /// The XBetza `O` components of the castling king: `isO2` for FIDE castling, `ilO2irO3` when
 /// the two sides differ, with `j` when the partner starts inside the edge (Shako).
-pub fn castling_betza(tables: &Tables) -> String {
+pub fn castling_betza(tables: &Ruleset) -> String {
     let (Some(c), Some(rule)) = (&tables.castling, &tables.variant.castling) else {
         return String::new();
     };
     let geo = tables.geo;
     let home = |colour: usize| {
-        let king = crate::movegen::tables::code::piece(c.king, colour);
+        let king = crate::position::piece::code::piece(c.king, colour);
         (0..geo.files).find(|&f| tables.start_board[geo.square(f, c.rank[colour]) as usize] == king)
     };
     let Some(king_file) = home(0).or_else(|| home(1)) else {

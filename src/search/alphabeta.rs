@@ -14,8 +14,8 @@ use super::see::see;
 use super::worker::{Worker, MAX_PLY};
 use super::{MATE, MATE_BOUND};
 use crate::movegen::attack::in_check;
-use crate::movegen::tables::code;
 use crate::movegen::{legal_moves, Move, NO_SQUARE};
+use crate::position::piece::code;
 
 /// Moves that lose material in the static exchange are pruned up to this depth (captures losing
 /// more than a pawn a ply, quiet moves more than a quarter pawn times depth squared).

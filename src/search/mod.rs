@@ -31,8 +31,8 @@ mod worker;
 pub use eval::values::piece_values;
 
 use crate::game::Game;
-use crate::movegen::tables::Tables;
 use crate::movegen::Move;
+use crate::position::ruleset::Ruleset;
 use eval::tables::EvalTables;
 
 /// Scores are centipawns from the side to move's view; mates are beyond [`MATE_BOUND`].
@@ -184,7 +184,7 @@ impl Searcher {
 
     /// Build the evaluation tables on the first search of a variant (and forget the table
     /// entries of the previous one).
-    fn prepare(&mut self, tables: &Arc<Tables>) {
+    fn prepare(&mut self, tables: &Arc<Ruleset>) {
         let stale = self
             .eval
             .as_ref()

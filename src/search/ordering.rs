@@ -5,10 +5,10 @@
 //! a cutoff early in the list does not pay for sorting the rest.
 
 use super::eval::tables::EvalTables;
-use super::see::see;
+use super::see::{gain, mover, see};
 use super::tt::fingerprint;
-use crate::movegen::tables::code;
 use crate::movegen::{Move, NO_SQUARE};
+use crate::position::piece::code;
 use crate::position::Position;
 
 const HASH_MOVE: i32 = 1 << 30;
@@ -37,41 +37,6 @@ pub fn is_capture(pos: &Position, mv: Move) -> bool {
 #[inline]
 pub fn is_tactical(pos: &Position, mv: Move) -> bool {
     mv.promotion_type().is_some() || is_capture(pos, mv)
-}
-
-/// The piece code that moves (for a drop, the dropped piece).
-#[inline]
-pub fn mover(pos: &Position, mv: Move) -> u8 {
-    match mv.drop_type() {
-        Some(kind) => code::piece(kind, pos.side()),
-        None => pos.at(mv.from),
-    }
-}
-
-/// Material the move wins at once: the enemy pieces it removes and what a promotion adds.
-pub fn gain(pos: &Position, et: &EvalTables, mv: Move) -> i32 {
-    if mv.is_castle() {
-        return 0;
-    }
-    let them = pos.side() ^ 1;
-    let value = |sq: u16| {
-        let p = pos.at(sq);
-        if code::is_piece(p) && code::colour(p) == them {
-            et.kinds[code::kind(p)].value
-        } else {
-            0
-        }
-    };
-    let mut total = if mv.to != mv.from { value(mv.to) } else { 0 };
-    for &k in &mv.kills {
-        if k != NO_SQUARE && k != mv.to {
-            total += value(k);
-        }
-    }
-    if let Some(t) = mv.promotion_type() {
-        total += et.kinds[t].value - et.kinds[code::kind(pos.at(mv.from))].value;
-    }
-    total
 }
 
 /// Quiet-move history: how often a piece moving to a square caused a cutoff.

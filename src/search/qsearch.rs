@@ -9,13 +9,14 @@
 //! variants (explosions, no checking …) filter the full legal move list.
 
 use super::node::Best;
-use super::ordering::{gain, is_tactical, loses_exchange, pick, score_moves};
+use super::ordering::{is_tactical, loses_exchange, pick, score_moves};
 use super::rules::{immediate_score, no_moves_score, repetition};
+use super::see::gain;
 use super::worker::{Worker, MAX_PLY};
 use super::MATE;
 use crate::movegen::attack::in_check;
-use crate::movegen::tables::code;
 use crate::movegen::{legal_moves, pseudo, Move, Sink, NO_SQUARE};
+use crate::position::piece::code;
 
 /// Margin over the victim's value for delta pruning.
 const DELTA: i32 = 200;

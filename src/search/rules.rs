@@ -7,25 +7,7 @@
 use super::worker::Worker;
 use super::{MATE, MATE_BOUND};
 use crate::movegen::ends::immediate_end;
-use crate::movegen::tables::Tables;
 use crate::variant::GameValue;
-
-/// What the search must know about a variant's legality rules.
-#[derive(Clone, Copy, Debug)]
-pub struct RuleFlags {
-    /// Legality is royal safety alone, so quiescence may generate pseudo-legal captures and
-    /// test each for check (no explosions, no ban on checking, no duple check).
-    pub plain_legality: bool,
-}
-
-impl RuleFlags {
-    pub fn new(tables: &Tables) -> RuleFlags {
-        let r = &tables.variant.rules;
-        RuleFlags {
-            plain_legality: r.blast.is_none() && r.checking && !r.duple_check,
-        }
-    }
-}
 
 /// A game value for the side to move at `ply` as a score (wins sooner are better).
 pub fn value_score(value: GameValue, ply: usize) -> i32 {

@@ -9,11 +9,45 @@
 use arrayvec::ArrayVec;
 
 use super::eval::tables::EvalTables;
-use super::ordering::{gain, mover};
 use crate::movegen::attack::scan_attackers;
-use crate::movegen::tables::code;
 use crate::movegen::{Move, NO_SQUARE};
+use crate::position::piece::code;
 use crate::position::Position;
+
+/// The piece code that moves (for a drop, the dropped piece).
+#[inline]
+pub fn mover(pos: &Position, mv: Move) -> u8 {
+    match mv.drop_type() {
+        Some(kind) => code::piece(kind, pos.side()),
+        None => pos.at(mv.from),
+    }
+}
+
+/// Material the move wins at once: the enemy pieces it removes and what a promotion adds.
+pub fn gain(pos: &Position, et: &EvalTables, mv: Move) -> i32 {
+    if mv.is_castle() {
+        return 0;
+    }
+    let them = pos.side() ^ 1;
+    let value = |sq: u16| {
+        let p = pos.at(sq);
+        if code::is_piece(p) && code::colour(p) == them {
+            et.kinds[code::kind(p)].value
+        } else {
+            0
+        }
+    };
+    let mut total = if mv.to != mv.from { value(mv.to) } else { 0 };
+    for &k in &mv.kills {
+        if k != NO_SQUARE && k != mv.to {
+            total += value(k);
+        }
+    }
+    if let Some(t) = mv.promotion_type() {
+        total += et.kinds[t].value - et.kinds[code::kind(pos.at(mv.from))].value;
+    }
+    total
+}
 
 /// Captures followed at most, per exchange.
 const MAX_EXCHANGE: usize = 32;
@@ -98,18 +132,19 @@ mod tests {
     use super::see;
     use crate::movegen::legal_moves;
     use crate::movegen::notation::parse_move;
-    use crate::movegen::tables::Tables;
+
     use crate::position::geometry::RankStyle;
-    use crate::position::Position;
+
     use crate::search::eval::tables::EvalTables;
     use crate::variant::load_by_name;
 
     /// The exchange value of `text` in `fen`, and the piece values the expectation is written in.
     fn exchange(variant: &str, fen: &str, text: &str) -> (i32, impl Fn(char) -> i32) {
         let tables =
-            Tables::new(Arc::new(load_by_name(variant).expect("shipped"))).expect("tables");
+            crate::movegen::build_ruleset(Arc::new(load_by_name(variant).expect("shipped")))
+                .expect("tables");
         let et = EvalTables::new(&tables);
-        let mut pos = Position::from_fen(tables.clone(), fen).expect("valid FEN");
+        let mut pos = crate::movegen::position_from_fen(tables.clone(), fen).expect("valid FEN");
         let mut legal = Vec::new();
         legal_moves(&mut pos, &mut legal);
         let mv = parse_move(&pos, &legal, text, RankStyle::FromOne).expect("legal move");

@@ -7,10 +7,27 @@ use super::control::Control;
 use super::eval::evaluate;
 use super::eval::tables::EvalTables;
 use super::ordering::History;
-use super::rules::RuleFlags;
 use super::tt::Table;
 use crate::movegen::{Move, NO_SQUARE};
+use crate::position::ruleset::Ruleset;
 use crate::position::Position;
+
+/// What the search must know about a variant's legality rules.
+#[derive(Clone, Copy, Debug)]
+pub struct RuleFlags {
+    /// Legality is royal safety alone, so quiescence may generate pseudo-legal captures and
+    /// test each for check (no explosions, no ban on checking, no duple check).
+    pub plain_legality: bool,
+}
+
+impl RuleFlags {
+    pub fn new(tables: &Ruleset) -> RuleFlags {
+        let r = &tables.variant.rules;
+        RuleFlags {
+            plain_legality: r.blast.is_none() && r.checking && !r.duple_check,
+        }
+    }
+}
 
 /// Deepest ply the search path may reach (quiescence included).
 pub const MAX_PLY: usize = 128;
@@ -115,7 +132,7 @@ impl<'a> Worker<'a> {
         self.keys.push(self.pos.hash());
         self.checks.push(checked);
         self.played.push(mv);
-        self.pos.make(mv);
+        crate::movegen::make_move(&mut self.pos, mv);
     }
 
     #[inline]

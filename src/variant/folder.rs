@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::SystemTime;
 
-use super::load::{answers_to, embedded_names, embedded_text};
+use super::embedded::{answers_to, embedded_names, embedded_text};
 use super::source::Source;
 use super::LoadError;
 

@@ -2,79 +2,15 @@
 //! (optionally searching a folder first), with `inherits` chains followed and every error
 //! reported as `FILE:LINE:COL: message` plus the offending line.
 
-use std::fmt;
 use std::path::{Path, PathBuf};
-use std::sync::OnceLock;
 
 use super::assemble::assemble;
-use super::embedded;
+use super::embedded::{answers_to, embedded_names, find_embedded};
+use super::error::LoadError;
 use super::folder;
 use super::locate::Seg;
 use super::source::{Home, Source};
 use super::Variant;
-
-/// A variant that could not be loaded, and where the problem is.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct LoadError {
-    /// The file (path as given, or `<embedded>/NAME.ron`).
-    pub file: String,
-    /// 1-based line; 0 when the problem has no position (a file that cannot be read).
-    pub line: usize,
-    /// 1-based character column; 0 when there is no position.
-    pub column: usize,
-    pub message: String,
-    /// The text of `line`, shown under the message.
-    pub line_text: String,
-}
-
-impl LoadError {
-    pub(super) fn new(file: &str, text: &str, line: usize, column: usize, message: String) -> Self {
-        LoadError {
-            file: file.to_string(),
-            line,
-            column,
-            message,
-            line_text: text
-                .lines()
-                .nth(line.saturating_sub(1))
-                .unwrap_or("")
-                .to_string(),
-        }
-    }
-
-    pub(super) fn without_position(file: &str, message: impl Into<String>) -> Self {
-        LoadError {
-            file: file.to_string(),
-            line: 0,
-            column: 0,
-            message: message.into(),
-            line_text: String::new(),
-        }
-    }
-}
-
-impl fmt::Display for LoadError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.line == 0 {
-            return write!(f, "{}: {}", self.file, self.message);
-        }
-        writeln!(
-            f,
-            "{}:{}:{}: {}",
-            self.file, self.line, self.column, self.message
-        )?;
-        writeln!(f, "{}", self.line_text)?;
-        let pad: String = self
-            .line_text
-            .chars()
-            .take(self.column.saturating_sub(1))
-            .map(|c| if c == '\t' { '\t' } else { ' ' })
-            .collect();
-        write!(f, "{pad}^")
-    }
-}
-
-impl std::error::Error for LoadError {}
 
 /// Loads a variant from text; `source` names it in messages. `inherits` is resolved against
 /// the embedded variants.
@@ -97,21 +33,6 @@ pub fn load_file(path: &Path) -> Result<Variant, LoadError> {
 /// Loads an embedded variant by file stem, `name` or alias (case-insensitive).
 pub fn load_by_name(name: &str) -> Result<Variant, LoadError> {
     Library::embedded().load(name)
-}
-
-/// The names of the embedded variants, sorted.
-pub fn embedded_names() -> Vec<String> {
-    let mut names: Vec<String> = embedded_index().iter().map(|e| e.name.clone()).collect();
-    names.sort();
-    names
-}
-
-/// The text of the embedded file whose `name` is `name` (case-insensitive).
-pub fn embedded_text(name: &str) -> Option<&'static str> {
-    embedded_index()
-        .iter()
-        .find(|e| e.name.eq_ignore_ascii_case(name))
-        .map(|e| e.text)
 }
 
 /// Where variants are found by name: an optional folder of variant files, searched before the
@@ -277,71 +198,6 @@ fn folder_file(folder: &Path, name: &str) -> Option<PathBuf> {
             .find(|f| answers_to(f.name.as_deref(), Some(&f.aliases), name))
     })?;
     Some(found.path.clone())
-}
-
-pub(super) fn answers_to(file_name: Option<&str>, aliases: Option<&[String]>, name: &str) -> bool {
-    file_name.is_some_and(|n| n.eq_ignore_ascii_case(name))
-        || aliases
-            .unwrap_or_default()
-            .iter()
-            .any(|a| a.eq_ignore_ascii_case(name))
-}
-
-/// What an embedded file answers to.
-struct IndexEntry {
-    stem: &'static str,
-    text: &'static str,
-    name: String,
-    aliases: Vec<String>,
-}
-
-/// The embedded files with their names, read once.
-fn embedded_index() -> &'static [IndexEntry] {
-    static INDEX: OnceLock<Vec<IndexEntry>> = OnceLock::new();
-    INDEX.get_or_init(|| {
-        embedded::FILES
-            .iter()
-            .map(|f| {
-                let parsed = Source::parse(
-                    String::new(),
-                    String::new(),
-                    f.text.to_string(),
-                    Home::Embedded,
-                )
-                .ok()
-                .map(|s| s.file);
-                IndexEntry {
-                    stem: f.stem,
-                    text: f.text,
-                    name: parsed
-                        .as_ref()
-                        .and_then(|p| p.name.clone())
-                        .unwrap_or_else(|| f.stem.to_string()),
-                    aliases: parsed.and_then(|p| p.aliases).unwrap_or_default(),
-                }
-            })
-            .collect()
-    })
-}
-
-/// The embedded file whose stem, `name` or alias is `name`.
-fn find_embedded(name: &str) -> Option<Result<Source, LoadError>> {
-    let index = embedded_index();
-    let entry = index
-        .iter()
-        .find(|e| e.stem.eq_ignore_ascii_case(name))
-        .or_else(|| {
-            index
-                .iter()
-                .find(|e| answers_to(Some(&e.name), Some(&e.aliases), name))
-        })?;
-    let label = format!("<embedded>/{}.ron", entry.stem);
-    Some(Source::parse(
-        label.clone(),
-        label,
-        entry.text.to_string(),
-        Home::Embedded,
-    ))
 }
 
 /// The known name nearest to `name` by edit distance, if it is near enough to be a slip.

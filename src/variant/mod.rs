@@ -8,6 +8,7 @@
 
 mod assemble;
 pub mod embedded;
+mod error;
 mod fen;
 mod folder;
 pub mod load;
@@ -17,7 +18,9 @@ pub mod schema;
 mod source;
 
 use crate::betza::Betza;
-pub use load::{embedded_names, load_by_name, load_file, load_str, Library, LoadError};
+pub use embedded::embedded_names;
+pub use error::LoadError;
+pub use load::{load_by_name, load_file, load_str, Library};
 pub use region::SquareSet;
 
 /// Colour index: 0 = White (first player, upper case), 1 = Black.

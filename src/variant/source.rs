@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use ron::extensions::Extensions;
 
-use super::load::LoadError;
+use super::error::LoadError;
 use super::locate::{line_col, offset_in_literal, Seg, SourceMap};
 use super::schema::VariantFile;
 

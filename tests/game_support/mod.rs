@@ -3,14 +3,13 @@
 use std::sync::Arc;
 
 use alfil::game::Game;
-use alfil::movegen::tables::Tables;
 use alfil::position::RankStyle;
 use alfil::variant::load_by_name;
 
 /// The built-in `variant` from `fen`; panics with the reason if either is bad.
 pub fn game(variant: &str, fen: &str) -> Game {
     let v = load_by_name(variant).unwrap_or_else(|e| panic!("{variant}: {e}"));
-    let tables = Tables::new(Arc::new(v)).expect("tables");
+    let tables = alfil::movegen::build_ruleset(Arc::new(v)).expect("tables");
     Game::from_fen(tables, fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
 }
 

@@ -116,7 +116,7 @@ struct Played {
 
 /// What a worker needs to play its games.
 struct Plan<'a> {
-    tables: &'a std::sync::Arc<crate::movegen::tables::Tables>,
+    tables: &'a std::sync::Arc<crate::position::ruleset::Ruleset>,
     variant: EngineVariant<'a>,
     commands: &'a [String],
     limits: [EngineLimits; 2],

@@ -8,7 +8,7 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
 use crate::game::Game;
-use crate::movegen::tables::Tables;
+use crate::position::ruleset::Ruleset;
 use crate::position::RankStyle;
 use crate::search::{Limits, Searcher};
 
@@ -86,7 +86,7 @@ pub enum Openings {
 impl Openings {
     /// The openings a match is given: the word `builtin` for the set shipped for the variant,
     /// else a file of FENs or EPD; every position must be one of the variant.
-    pub fn from_option(option: &str, tables: &Arc<Tables>) -> Result<Openings, String> {
+    pub fn from_option(option: &str, tables: &Arc<Ruleset>) -> Result<Openings, String> {
         if option != BUILTIN {
             let text = std::fs::read_to_string(option).map_err(|e| format!("{option}: {e}"))?;
             return Openings::from_text(option, &text, tables);
@@ -103,7 +103,7 @@ impl Openings {
     }
 
     /// Read FENs or EPD lines; `label` names the text in messages.
-    fn from_text(label: &str, text: &str, tables: &Arc<Tables>) -> Result<Openings, String> {
+    fn from_text(label: &str, text: &str, tables: &Arc<Ruleset>) -> Result<Openings, String> {
         let mut fens = Vec::new();
         for (number, line) in text.lines().enumerate() {
             let line = line.trim();
@@ -122,7 +122,7 @@ impl Openings {
     }
 
     /// The opening of game pair `pair`.
-    pub fn opening(&self, tables: &Arc<Tables>, pair: usize) -> Opening {
+    pub fn opening(&self, tables: &Arc<Ruleset>, pair: usize) -> Opening {
         let start = || Opening {
             game: Game::new(tables.clone()),
             fen: None,
@@ -158,7 +158,7 @@ impl Openings {
 /// `plies` random legal moves from the start position, with their text; `None` if the game
 /// ends on the way.
 fn random_playout(
-    tables: &Arc<Tables>,
+    tables: &Arc<Ruleset>,
     plies: usize,
     rng: &mut u64,
 ) -> Option<(Game, Vec<String>)> {
@@ -206,7 +206,7 @@ pub struct Generation {
 /// Roughly balanced start positions for matches: short random playouts, each searched to a
 /// shallow depth and kept when the score is near 0; FENs, without repeats. Tries at most 50
 /// playouts per position wanted.
-pub fn generate(tables: &Arc<Tables>, g: &Generation) -> Vec<String> {
+pub fn generate(tables: &Arc<Ruleset>, g: &Generation) -> Vec<String> {
     let mut rng = g.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
     let mut searcher = Searcher::new(16, 1);
     let stop = Arc::new(AtomicBool::new(false));
@@ -268,7 +268,7 @@ mod tests {
     fn every_shipped_opening_set_is_a_set_of_distinct_positions_of_its_variant() {
         for (name, text) in SHIPPED {
             let variant = load_by_name(name).expect("a shipped variant");
-            let tables = Tables::new(Arc::new(variant)).expect("tables");
+            let tables = crate::movegen::build_ruleset(Arc::new(variant)).expect("tables");
             let Ok(Openings::Fens(fens)) = Openings::from_option(BUILTIN, &tables) else {
                 panic!("{name}: the shipped set does not load");
             };

@@ -6,7 +6,7 @@
 use std::collections::BTreeMap;
 
 use crate::game::Game;
-use crate::movegen::tables::code;
+use crate::position::piece::code;
 use crate::position::Position;
 use crate::protocol::wire::echo;
 

@@ -7,8 +7,8 @@
 
 use crate::game::Game;
 use crate::movegen::notation::move_text;
-use crate::movegen::tables::code;
 use crate::movegen::{Move, NO_SQUARE};
+use crate::position::piece::code;
 use crate::position::Position;
 
 use super::moves::STYLE;

@@ -90,8 +90,8 @@ fn alternatives(pos: &Position, text: &str) -> Vec<String> {
     let geo = pos.geo();
     if let Some((from, used)) = geo.parse_square(text, STYLE) {
         let piece = pos.at(from);
-        if crate::movegen::tables::code::is_piece(piece) {
-            let letter = pos.tables.pieces[crate::movegen::tables::code::kind(piece)].letter;
+        if crate::position::piece::code::is_piece(piece) {
+            let letter = pos.tables.pieces[crate::position::piece::code::kind(piece)].letter;
             let rest = &text[used..];
             if let Some(stem) = rest.strip_suffix(letter.to_ascii_lowercase()) {
                 out.push(format!("{}{}", &text[..used], stem));

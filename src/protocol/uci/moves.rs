@@ -7,9 +7,9 @@
 //! accepts (`O-O`, `@@@@`, `e7e8=`, upper-case promotion letters).
 
 use crate::game::Game;
-use crate::movegen::moves::GATE_ON_PARTNER;
 use crate::movegen::notation::{move_text, parse_move};
 use crate::movegen::Move;
+use crate::position::moves::GATE_ON_PARTNER;
 use crate::position::{Position, RankStyle};
 
 /// UCI's square names: ranks from 1.
@@ -82,10 +82,14 @@ pub fn line(game: &Game, moves: &[Move], chess960: bool) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cli::load_variant;
+    use std::sync::Arc;
+
+    use crate::movegen::build_ruleset;
+    use crate::variant::load_by_name;
 
     fn game(variant: &str, fen: Option<&str>) -> Game {
-        let tables = load_variant(variant).expect("variant");
+        let variant = load_by_name(variant).expect("variant");
+        let tables = build_ruleset(Arc::new(variant)).expect("ruleset");
         match fen {
             Some(f) => Game::from_fen(tables, f).expect("fen"),
             None => Game::new(tables),

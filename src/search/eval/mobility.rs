@@ -6,8 +6,9 @@
 use super::pair::Pair;
 use super::tables::EvalTables;
 use crate::movegen::pseudo::piece_moves;
-use crate::movegen::tables::{code, SqBits};
 use crate::movegen::{Move, Sink};
+use crate::position::piece::code;
+use crate::position::ruleset::SqBits;
 use crate::position::Position;
 
 /// Attacks on one colour's royal pieces.

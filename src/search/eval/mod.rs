@@ -24,7 +24,7 @@ use pawns::Structure;
 use tables::{EvalTables, NO_SLOT, PAIR_SLOTS};
 
 use super::MATE_BOUND;
-use crate::movegen::tables::code;
+use crate::position::piece::code;
 use crate::position::Position;
 
 /// Bonus for the side to move.

@@ -5,7 +5,7 @@
 use super::mobility::Attacks;
 use super::pair::Pair;
 use super::tables::EvalTables;
-use crate::movegen::tables::code;
+use crate::position::piece::code;
 use crate::position::Position;
 
 /// Scale of the penalty by number of attackers, in 1024ths of `units²`.

@@ -9,7 +9,8 @@ use std::sync::Arc;
 
 use super::pair::Pair;
 use super::values::{profiles, Profile};
-use crate::movegen::tables::{code, Tables};
+use crate::position::piece::code;
+use crate::position::ruleset::Ruleset;
 use crate::position::Position;
 use crate::variant::GameValue;
 
@@ -59,7 +60,7 @@ pub struct Kind {
 /// Evaluation data of one variant.
 #[derive(Debug)]
 pub struct EvalTables {
-    pub tables: Arc<Tables>,
+    pub tables: Arc<Ruleset>,
     pub kinds: Vec<Kind>,
     /// Material plus square bonus, indexed `code * size + square`, from the owner's view.
     psq: Vec<Pair>,
@@ -79,7 +80,7 @@ pub struct EvalTables {
 }
 
 impl EvalTables {
-    pub fn new(tables: &Arc<Tables>) -> EvalTables {
+    pub fn new(tables: &Arc<Ruleset>) -> EvalTables {
         let profiles = profiles(tables);
         let geo = tables.geo;
         let top = profiles.iter().map(|p| p.value).max().unwrap_or(0);
@@ -177,7 +178,7 @@ impl EvalTables {
 }
 
 /// -1 where losing all one's pieces wins.
-fn sign(tables: &Tables) -> i32 {
+fn sign(tables: &Ruleset) -> i32 {
     match &tables.variant.rules.extinction {
         Some(e) if e.all && e.value == GameValue::Win => -1,
         _ => 1,
@@ -185,7 +186,7 @@ fn sign(tables: &Tables) -> i32 {
 }
 
 /// Bonus for the flag piece (king of the hill, racing kings) per step closer to its zone.
-fn flag_bonus(tables: &Tables, kind: usize, colour: usize, sq: u16) -> Pair {
+fn flag_bonus(tables: &Ruleset, kind: usize, colour: usize, sq: u16) -> Pair {
     let Some(flag) = tables
         .variant
         .rules
@@ -229,7 +230,7 @@ fn direction(zone: &[(u8, u8)], ranks: u8, colour: usize) -> i8 {
 
 /// Progress towards the nearest zone square (king-move distance), scaled so that one step
 /// from the zone is [`PROGRESS_ONE`] and the farthest square 0.
-fn fill_progress(out: &mut [u8], zone: &[(u8, u8)], tables: &Tables) {
+fn fill_progress(out: &mut [u8], zone: &[(u8, u8)], tables: &Ruleset) {
     let geo = tables.geo;
     if zone.is_empty() {
         return;

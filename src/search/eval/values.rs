@@ -22,8 +22,9 @@
 use std::sync::Arc;
 
 use crate::movegen::pseudo::piece_moves;
-use crate::movegen::tables::{code, SqBits, Tables};
 use crate::movegen::{Move, Sink};
+use crate::position::piece::code;
+use crate::position::ruleset::{Ruleset, SqBits};
 use crate::position::Position;
 
 /// Centipawns per destination on the crowded boards.
@@ -60,14 +61,14 @@ pub struct Profile {
 }
 
 /// Piece values in centipawns, indexed like `tables.pieces` (royal pieces: 0).
-pub fn piece_values(tables: &Tables) -> Vec<i32> {
-    let rebuilt = Tables::new(tables.variant.clone())
+pub fn piece_values(tables: &Ruleset) -> Vec<i32> {
+    let rebuilt = Ruleset::new(tables.variant.clone())
         .expect("tables that were built once from this variant build again");
     profiles(&rebuilt).iter().map(|p| p.value).collect()
 }
 
 /// Probe every piece type of the variant.
-pub fn profiles(tables: &Arc<Tables>) -> Vec<Profile> {
+pub fn profiles(tables: &Arc<Ruleset>) -> Vec<Profile> {
     let mut probe = Probe::new(tables.clone());
     (0..tables.pieces.len())
         .map(|kind| probe.profile(kind))
@@ -92,13 +93,13 @@ impl Sink for Targets {
 
 /// A board to probe pieces on, with the scratch space for the counts.
 struct Probe {
-    tables: Arc<Tables>,
+    tables: Arc<Ruleset>,
     pos: Position,
     targets: Targets,
 }
 
 impl Probe {
-    fn new(tables: Arc<Tables>) -> Probe {
+    fn new(tables: Arc<Ruleset>) -> Probe {
         let size = tables.geo.size;
         Probe {
             pos: Position::empty(tables.clone()),

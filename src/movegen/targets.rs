@@ -5,10 +5,11 @@
 
 use std::sync::Arc;
 
-use super::{parse, BetzaError};
+use crate::betza::{parse, BetzaError};
 use crate::movegen::pseudo::piece_moves;
-use crate::movegen::tables::{code, Tables};
 use crate::movegen::{Move, NO_SQUARE};
+use crate::position::piece::code;
+use crate::position::ruleset::Ruleset;
 use crate::position::{Position, RankStyle};
 use crate::variant::{Hand, PieceType, Rules, Variant};
 
@@ -63,7 +64,7 @@ impl Query {
 fn test_variant(q: &Query) -> Result<Variant, BetzaError> {
     let moves = parse(&q.betza)?;
     // A construct the compiler refuses is reported at its character, as a parse error is.
-    super::compile::compile(&moves)?;
+    crate::betza::compile::compile(&moves)?;
     let blocker = PieceType::new('X', "blocker", "", parse("")?);
     let piece = PieceType::new('T', "tested", &q.betza, moves);
     let start = q.start.unwrap_or(q.square);
@@ -115,7 +116,7 @@ pub fn targets(q: &Query) -> Result<Vec<Target>, BetzaError> {
         ));
     }
     let variant = Arc::new(test_variant(q)?);
-    let tables = Tables::new(variant).map_err(|e| BetzaError::new(0, e.to_string()))?;
+    let tables = Ruleset::new(variant).map_err(|e| BetzaError::new(0, e.to_string()))?;
     let geo = tables.geo;
     let mut pos = Position::empty(tables);
     let colour = usize::from(q.black);

@@ -8,9 +8,9 @@ use crate::betza::compile::{
     compile, flags, Castle, CompiledPiece, MultiLeg, PieceMoves, UNLIMITED,
 };
 use crate::betza::Betza;
-use crate::position::fen::{board_codes, FenError};
+use crate::position::fen_board::{board_codes, FenError};
 use crate::position::geometry::Geometry;
-use crate::position::Position;
+use crate::position::piece::code;
 use crate::variant::schema::Demotion;
 use crate::variant::{Hand, LoadError, PieceType, SquareSet, Variant};
 
@@ -267,7 +267,7 @@ impl Zobrist {
 
 /// All per-variant tables.
 #[derive(Debug)]
-pub struct Tables {
+pub struct Ruleset {
     pub variant: Arc<Variant>,
     pub geo: Geometry,
     pub pieces: Vec<PieceInfo>,
@@ -294,7 +294,7 @@ pub struct Tables {
     pub start_counts: Vec<u16>,
 }
 
-impl Tables {
+impl Ruleset {
     /// Whether positions of this variant carry holdings.
     pub fn has_hand(&self) -> bool {
         let h = &self.hand;
@@ -303,30 +303,9 @@ impl Tables {
 }
 
 /// Piece codes on the padded board.
-pub mod code {
-    pub const EMPTY: u8 = 0;
-    pub const WALL: u8 = 1;
-    #[inline]
-    pub fn piece(kind: usize, colour: usize) -> u8 {
-        (2 + kind * 2 + colour) as u8
-    }
-    #[inline]
-    pub fn kind(code: u8) -> usize {
-        (code as usize - 2) >> 1
-    }
-    #[inline]
-    pub fn colour(code: u8) -> usize {
-        (code & 1) as usize
-    }
-    #[inline]
-    pub fn is_piece(code: u8) -> bool {
-        code >= 2
-    }
-}
-
 /// Errors building tables (a variant the engine cannot represent).
 #[derive(Debug, thiserror::Error)]
-pub enum TablesError {
+pub enum RulesetError {
     #[error("piece {letter}: {message}")]
     Piece { letter: char, message: String },
     #[error("{0}")]
@@ -336,13 +315,22 @@ pub enum TablesError {
     Located(Box<LoadError>),
 }
 
-impl TablesError {
+impl RulesetError {
     /// The message for a user: a located fault as it is (it names its file), any other with
     /// the variant's name before it.
     pub fn message_for(&self, variant: &str) -> String {
         match self {
-            TablesError::Located(located) => located.to_string(),
+            RulesetError::Located(located) => located.to_string(),
             e => format!("variant {variant}: {e}"),
+        }
+    }
+
+    /// A fault of the variant's start FEN, located in its file where the file is known.
+    pub fn in_start_fen(variant: &Variant, e: FenError) -> RulesetError {
+        let message = format!("start FEN, {e}");
+        match variant.locate_start_fen(e.field.index_in(&variant.start_fen), message.clone()) {
+            Some(located) => RulesetError::Located(Box::new(located)),
+            None => RulesetError::Variant(message),
         }
     }
 }
@@ -355,14 +343,16 @@ fn splitmix(state: &mut u64) -> u64 {
     z ^ (z >> 31)
 }
 
-impl Tables {
-    pub fn new(variant: Arc<Variant>) -> Result<Arc<Tables>, TablesError> {
+impl Ruleset {
+    /// Compile a variant. Its start position is not yet checked as a legal one: the loaders
+    /// call [`crate::movegen::build_ruleset`], which does that as well.
+    pub fn new(variant: Arc<Variant>) -> Result<Arc<Ruleset>, RulesetError> {
         if variant.pieces.len() > 120 {
-            return Err(TablesError::Variant("at most 120 piece types".into()));
+            return Err(RulesetError::Variant("at most 120 piece types".into()));
         }
         // Each piece's moves, extra moves in its zone and in-place promotion steps, compiled once.
         let compile_part = |p: &PieceType, part: Option<&str>, betza: &Betza| {
-            compile(betza).map_err(|e| TablesError::Piece {
+            compile(betza).map_err(|e| RulesetError::Piece {
                 letter: p.letter,
                 message: part.map_or_else(|| e.to_string(), |part| format!("{part}: {e}")),
             })
@@ -395,7 +385,7 @@ impl Tables {
             .unwrap_or(1);
         let geo = Geometry::new(variant.files, variant.ranks, max_step);
         if geo.size > MAX_PADDED {
-            return Err(TablesError::Variant(format!(
+            return Err(RulesetError::Variant(format!(
                 "board {}x{} with steps of {} is too large",
                 variant.files, variant.ranks, max_step
             )));
@@ -561,7 +551,7 @@ impl Tables {
             ep: (0..geo.size).map(|_| splitmix(&mut seed)).collect(),
             side: splitmix(&mut seed),
         };
-        let mut tables = Tables {
+        let mut tables = Ruleset {
             variant: variant.clone(),
             geo,
             pieces,
@@ -578,14 +568,8 @@ impl Tables {
             start_board: vec![code::WALL; geo.size],
         };
         let start_fen = &variant.start_fen;
-        let start_error = |e: FenError| {
-            let message = format!("start FEN, {e}");
-            match variant.locate_start_fen(e.field.index_in(start_fen), message.clone()) {
-                Some(located) => TablesError::Located(Box::new(located)),
-                None => TablesError::Variant(message),
-            }
-        };
-        tables.start_board = board_codes(&tables, start_fen).map_err(start_error)?;
+        let start_error = |e: FenError| RulesetError::in_start_fen(&variant, e);
+        tables.start_board = board_codes(&variant, &tables.geo, start_fen).map_err(start_error)?;
         let types = tables.pieces.len();
         let mut counts = vec![0u16; 2 * types];
         for &sq in &tables.board_squares {
@@ -595,9 +579,7 @@ impl Tables {
             }
         }
         tables.start_counts = counts;
-        let tables = Arc::new(tables);
-        Position::from_fen(tables.clone(), start_fen).map_err(start_error)?;
-        Ok(tables)
+        Ok(Arc::new(tables))
     }
 }
 
