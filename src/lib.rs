@@ -4,6 +4,9 @@
 //! and never one listed after it (the test at the end of this file enforces it, reading this
 //! list).
 
+/// The core vocabulary: colours (and the values kept per colour).
+pub mod types;
+
 /// XBetza move notation: parsing and compiling a piece's moves.
 pub mod betza;
 

@@ -12,6 +12,7 @@ use std::sync::Arc;
 use alfil::game::Game;
 use alfil::position::ruleset::Ruleset;
 use alfil::position::RankStyle;
+use alfil::types::Colour;
 use alfil::variant::load_by_name;
 use cecp_support::alfil_in;
 
@@ -309,7 +310,7 @@ fn xboards_own_fens_are_read() {
             .unwrap_or_else(|e| panic!("{variant}: XBoard's FEN {fen} is refused: {e}"));
         let board = |f: &str| f.split(['[', ' ']).next().unwrap_or_default().to_string();
         assert_eq!(board(&pos.to_fen()), board(fen), "{variant}: another board");
-        assert_eq!(pos.side(), 0, "{variant}");
+        assert_eq!(pos.side(), Colour::White, "{variant}");
     }
 }
 

@@ -16,6 +16,7 @@ use alfil::position::ruleset::Ruleset;
 use alfil::position::{Position, RankStyle};
 use alfil::protocol::wire::parse_features;
 use alfil::protocol::xboard::{self, Reading};
+use alfil::types::Colour;
 use alfil::variant::{embedded_names, load_by_name};
 use cecp_support::{colour_squares, Session};
 
@@ -214,14 +215,15 @@ fn every_variant_is_described_consistently() {
             }
             let castles = t.castling.as_ref().is_some_and(|c| {
                 let geo = t.geo;
-                let at_home = |colour: usize| {
+                let at_home = |colour: Colour| {
                     (0..geo.files).any(|f| {
                         let sq = geo.square(f, c.rank[colour]);
                         t.start_board[sq as usize]
                             == alfil::position::piece::code::piece(c.king, colour)
                     })
                 };
-                v.pieces[c.king].letter == p.letter && (at_home(0) || at_home(1))
+                v.pieces[c.king].letter == p.letter
+                    && (at_home(Colour::White) || at_home(Colour::Black))
             });
             assert_eq!(
                 sent.contains('O'),

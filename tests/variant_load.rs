@@ -22,6 +22,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use alfil::game::Game;
+use alfil::types::Colour;
 use alfil::variant::embedded::FILES;
 use alfil::variant::{
     embedded_names, load_by_name, load_file, load_str, GameValue, Library, LoadError,
@@ -192,9 +193,16 @@ fn capablanca_inherits_chess() {
         .collect();
     assert_eq!(choices, "QCARBN");
     assert!(promotion.mandatory);
-    assert!(promotion.zone[0].contains(9, 7) && promotion.zone[1].contains(0, 0));
+    assert!(
+        promotion.zone[Colour::White].contains(9, 7)
+            && promotion.zone[Colour::Black].contains(0, 0)
+    );
     let zone = pawn.initial_zone.expect("FS double-step region");
-    assert!(zone[0].contains(3, 1) && zone[1].contains(3, 6) && !zone[0].contains(3, 2));
+    assert!(
+        zone[Colour::White].contains(3, 1)
+            && zone[Colour::Black].contains(3, 6)
+            && !zone[Colour::White].contains(3, 2)
+    );
     let castling = capa.castling.as_ref().expect("castling");
     assert_eq!((castling.kingside_file, castling.queenside_file), (8, 2));
     assert_eq!(
@@ -240,11 +248,15 @@ fn asymmetric_promotions_and_extra_zones() {
     let v = load_by_name("chigorin").expect("chigorin");
     let promotion = v.pieces[0].promotion.as_ref().expect("pawn promotes");
     let letters = |c: &[usize]| c.iter().map(|&i| v.pieces[i].letter).collect::<String>();
-    assert_eq!(letters(promotion.choices_for(0)), "CRN");
-    assert_eq!(letters(promotion.choices_for(1)), "QRB");
+    assert_eq!(letters(promotion.choices_for(Colour::White)), "CRN");
+    assert_eq!(letters(promotion.choices_for(Colour::Black)), "QRB");
     let w = load_by_name("wildebeest").expect("wildebeest");
     let ii = w.pieces[0].initial_zone_ii.expect("triple-step zone");
-    assert!(ii[0].contains(0, 1) && !ii[0].contains(0, 2) && ii[1].contains(0, 8));
+    assert!(
+        ii[Colour::White].contains(0, 1)
+            && !ii[Colour::White].contains(0, 2)
+            && ii[Colour::Black].contains(0, 8)
+    );
     let shako = load_by_name("shako").expect("shako");
     let castling = shako.castling.as_ref().expect("castling");
     assert_eq!(castling.rank, 1);
@@ -257,7 +269,11 @@ fn asymmetric_promotions_and_extra_zones() {
     );
     let legan = load_by_name("legan").expect("legan");
     let zone = legan.pieces[0].promotion.as_ref().expect("promotes").zone;
-    assert!(zone[0].contains(0, 4) && zone[1].contains(7, 3) && !zone[1].contains(0, 3));
+    assert!(
+        zone[Colour::White].contains(0, 4)
+            && zone[Colour::Black].contains(7, 3)
+            && !zone[Colour::Black].contains(0, 3)
+    );
 }
 
 #[test]
@@ -490,7 +506,7 @@ fn ten_rank_boards_count_ranks_from_one() {
         );
     let v = load_str(&text, "tall.ron").expect("10 ranks");
     let zone = v.pieces[0].promotion.as_ref().expect("promotes").zone;
-    assert!(zone[0].contains(0, 9) && zone[1].contains(0, 0));
+    assert!(zone[Colour::White].contains(0, 9) && zone[Colour::Black].contains(0, 0));
 }
 
 #[test]

@@ -6,6 +6,7 @@
 //! component becomes a [`MultiLeg`] (first-leg vectors per colour plus relative later legs); an
 //! `O` component becomes a [`Castle`]. Nothing here is re-read from text at move time.
 
+use crate::types::{ByColour, Colour};
 use arrayvec::ArrayVec;
 
 use super::ast::{self, Atom, Betza, Component, Range};
@@ -123,14 +124,14 @@ impl PieceMoves {
 /// A compiled piece: its moves for White (index 0) and Black (index 1).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct CompiledPiece {
-    pub colours: [PieceMoves; 2],
+    pub colours: ByColour<PieceMoves>,
 }
 
 /// Compile a parsed description.
 pub fn compile(betza: &Betza) -> Result<CompiledPiece, BetzaError> {
     let mut piece = CompiledPiece::default();
     for component in &betza.components {
-        for colour in 0..2 {
+        for colour in Colour::BOTH {
             compile_component(component, colour, &mut piece.colours[colour])?;
         }
     }
@@ -221,23 +222,27 @@ pub fn pass_over(dx: i8, dy: i8) -> ArrayVec<(i8, i8), 3> {
     path
 }
 
-fn rotate(v: (i8, i8), colour: usize) -> (i8, i8) {
-    if colour == 0 {
+fn rotate(v: (i8, i8), colour: Colour) -> (i8, i8) {
+    if colour == Colour::White {
         v
     } else {
         (-v.0, -v.1)
     }
 }
 
-fn rotate_slots(slots: SlotSet, colour: usize) -> SlotSet {
-    if colour == 0 {
+fn rotate_slots(slots: SlotSet, colour: Colour) -> SlotSet {
+    if colour == Colour::White {
         slots
     } else {
         slots.rotate_left(4)
     }
 }
 
-fn compile_component(c: &Component, colour: usize, out: &mut PieceMoves) -> Result<(), BetzaError> {
+fn compile_component(
+    c: &Component,
+    colour: Colour,
+    out: &mut PieceMoves,
+) -> Result<(), BetzaError> {
     let first = &c.legs[0];
     if c.atom == Atom::O {
         return compile_castle(c, colour, out);
@@ -380,7 +385,7 @@ fn extend_path(
     true
 }
 
-fn compile_castle(c: &Component, colour: usize, out: &mut PieceMoves) -> Result<(), BetzaError> {
+fn compile_castle(c: &Component, colour: Colour, out: &mut PieceMoves) -> Result<(), BetzaError> {
     if c.legs.len() > 1 {
         return Err(BetzaError::new(
             c.span.0,
@@ -401,7 +406,7 @@ fn compile_castle(c: &Component, colour: usize, out: &mut PieceMoves) -> Result<
         right = true;
         left = true;
     }
-    if colour == 1 {
+    if colour == Colour::Black {
         std::mem::swap(&mut right, &mut left);
     }
     out.castles.push(Castle {

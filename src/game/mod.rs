@@ -2,11 +2,12 @@
 //! the game-end rules of the variant (checkmate and stalemate values, the n-move rule, n-fold
 //! repetition) with the result text the CECP layer prints.
 
+use crate::types::{ByColour, Colour};
 use std::sync::Arc;
 
 use crate::movegen::attack::in_check;
 use crate::movegen::ends::immediate_end;
-pub use crate::movegen::ends::{colour_name, GameEnd};
+pub use crate::movegen::ends::{EndCause, GameEnd};
 use crate::movegen::notation::{move_text, parse_move};
 use crate::movegen::position_from_fen;
 use crate::movegen::{legal_moves, make_move, Move};
@@ -33,17 +34,17 @@ fn bare_royals(pos: &Position) -> bool {
     if !only_mate_wins {
         return false;
     }
-    let lone = |colour: usize| match pos.pieces(colour) {
+    let lone = |colour: Colour| match pos.pieces(colour) {
         &[sq] => Some(code::kind(pos.at(sq))),
         _ => None,
     };
-    let (Some(kind), Some(other)) = (lone(0), lone(1)) else {
+    let (Some(kind), Some(other)) = (lone(Colour::White), lone(Colour::Black)) else {
         return false;
     };
     kind == other
         && t.pieces[kind].royal
-        && pos.hand_is_empty(0)
-        && pos.hand_is_empty(1)
+        && pos.hand_is_empty(Colour::White)
+        && pos.hand_is_empty(Colour::Black)
         && captures_return(&t.pieces[kind])
 }
 
@@ -54,7 +55,7 @@ fn captures_return(info: &PieceInfo) -> bool {
     let closed = |offsets: &[i16]| offsets.iter().all(|o| offsets.contains(&-o));
     let same =
         |a: &[i16], b: &[i16]| a.iter().all(|o| b.contains(o)) && b.iter().all(|o| a.contains(o));
-    let [white, black] = &info.moves;
+    let ByColour([white, black]) = &info.moves;
     plain(white)
         && plain(black)
         && closed(&white.leaps)
@@ -83,26 +84,26 @@ pub fn end_by_rule(
         return Some(if checked {
             let value = rules.checkmate;
             let reason = match value {
-                GameValue::Loss => format!("{} mates", colour_name(side ^ 1)),
-                GameValue::Win => format!("{} wins by being checkmated", colour_name(side)),
+                GameValue::Loss => format!("{} mates", (!side).name()),
+                GameValue::Win => format!("{} wins by being checkmated", side.name()),
                 GameValue::Draw => "Checkmate is a draw".to_string(),
             };
-            GameEnd::from_value(value, side, reason)
+            GameEnd::from_value(value, side, EndCause::Checkmate, reason)
         } else {
             let value = rules.stalemate;
             let reason = match value {
                 GameValue::Draw => "Stalemate".to_string(),
-                GameValue::Win => format!("{} wins by stalemate", colour_name(side)),
-                GameValue::Loss => format!("{} is stalemated and loses", colour_name(side)),
+                GameValue::Win => format!("{} wins by stalemate", side.name()),
+                GameValue::Loss => format!("{} is stalemated and loses", side.name()),
             };
-            GameEnd::from_value(value, side, reason)
+            GameEnd::from_value(value, side, EndCause::Stalemate, reason)
         });
     }
     if bare_royals(pos) {
-        return Some(GameEnd {
-            winner: None,
-            reason: "insufficient material".to_string(),
-        });
+        return Some(GameEnd::draw(
+            EndCause::DeadPosition,
+            "insufficient material",
+        ));
     }
     if rules.repetition_count > 0 {
         let reversible = pos.repetition_window();
@@ -116,14 +117,19 @@ pub fn end_by_rule(
             + 1;
         if seen >= rules.repetition_count as usize {
             let reason = format!("{}-fold repetition", rules.repetition_count);
-            return Some(GameEnd::from_value(rules.repetition, side, reason));
+            return Some(GameEnd::from_value(
+                rules.repetition,
+                side,
+                EndCause::Repetition,
+                reason,
+            ));
         }
     }
     if rules.move_rule > 0 && pos.halfmove() >= rules.move_rule {
-        return Some(GameEnd {
-            winner: None,
-            reason: format!("{}-move rule", rules.move_rule / 2),
-        });
+        return Some(GameEnd::draw(
+            EndCause::MoveRule,
+            format!("{}-move rule", rules.move_rule / 2),
+        ));
     }
     None
 }
@@ -280,18 +286,17 @@ impl Game {
                 let name = &variant.pieces[forbidden].name;
                 return Some(GameEnd {
                     winner: Some(side),
-                    reason: format!(
-                        "{} mates by {name} drop, which is illegal",
-                        colour_name(side ^ 1)
-                    ),
+                    cause: EndCause::ForbiddenDropMate,
+                    reason: format!("{} mates by {name} drop, which is illegal", (!side).name()),
                 });
             }
         }
         if let Some(value) = variant.rules.perpetual_check {
-            if end.reason.ends_with("repetition") {
+            if end.cause == EndCause::Repetition {
                 if let Some(checker) = self.perpetual_checker() {
-                    let reason = format!("{} gives perpetual check", colour_name(checker));
-                    return Some(GameEnd::from_value(value, checker, reason));
+                    let reason = format!("{} gives perpetual check", checker.name());
+                    let cause = EndCause::PerpetualCheck;
+                    return Some(GameEnd::from_value(value, checker, cause, reason));
                 }
             }
         }
@@ -300,12 +305,12 @@ impl Game {
 
     /// The side that gave check with every one of its moves since the current position last
     /// stood, if one did.
-    fn perpetual_checker(&self) -> Option<usize> {
+    fn perpetual_checker(&self) -> Option<Colour> {
         let key = self.pos.hash();
         let first = self.history.iter().rposition(|&h| h == key)?;
         let side = self.pos.side();
         let n = self.history.len();
-        [side ^ 1, side].into_iter().find(|&c| {
+        [!side, side].into_iter().find(|&c| {
             (first..n)
                 .filter(|&i| (n - 1 - i) % 2 == usize::from(c == side))
                 .all(|i| self.gave_check[i])

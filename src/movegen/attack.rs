@@ -8,10 +8,11 @@ use crate::position::moves::{Move, NO_SQUARE};
 use crate::position::piece::code;
 use crate::position::ruleset::{AttackEntry, AttackKind, UNLIMITED_STEPS};
 use crate::position::Position;
+use crate::types::Colour;
 use arrayvec::ArrayVec;
 
 /// Whether a piece of colour `by` could capture on `target`.
-pub fn attacked(pos: &Position, target: u16, by: usize) -> bool {
+pub fn attacked(pos: &Position, target: u16, by: Colour) -> bool {
     attacked_ignoring(pos, target, by, NO_SQUARE)
 }
 
@@ -19,7 +20,7 @@ pub fn attacked(pos: &Position, target: u16, by: usize) -> bool {
 /// a royal piece is leaving, so it does not shield its own destination from a slider).
 /// With an ignored square, pieces with exotic captures are not consulted: callers only ignore a
 /// square when the attack table has none.
-pub fn attacked_ignoring(pos: &Position, target: u16, by: usize, ignore: u16) -> bool {
+pub fn attacked_ignoring(pos: &Position, target: u16, by: Colour, ignore: u16) -> bool {
     // NO_SQUARE is a wall corner: never treat it as an emptied square.
     let ignore = if ignore == NO_SQUARE {
         u16::MAX
@@ -66,7 +67,7 @@ pub fn attacked_ignoring(pos: &Position, target: u16, by: usize, ignore: u16) ->
 pub fn scan_attackers(
     pos: &Position,
     target: u16,
-    by: usize,
+    by: Colour,
     victim: u8,
     vacated: impl Fn(u16) -> bool,
     mut visit: impl FnMut(u16) -> bool,
@@ -223,8 +224,8 @@ impl Sink for CaptureFinder<'_> {
 
 /// Own pieces of `us` pinned to the royal on `ksq` by sliders of `them`: the only own piece
 /// between the royal and an enemy slider that would attack the royal without it.
-pub fn pinned(pos: &Position, ksq: u16, us: usize) -> ArrayVec<u16, 16> {
-    let them = us ^ 1;
+pub fn pinned(pos: &Position, ksq: u16, us: Colour) -> ArrayVec<u16, 16> {
+    let them = !us;
     let board = pos.board();
     let mut out = ArrayVec::new();
     for e in &pos.tables.attack[them].entries {
@@ -266,14 +267,14 @@ pub fn pinned(pos: &Position, ksq: u16, us: usize) -> ArrayVec<u16, 16> {
 /// Whether `colour` is in check: a royal piece is attacked (with duple check: all of them
 /// are). In variants with explosions a royal piece next to the enemy royal is never in check,
 /// as capturing it would blow up the capturer's own royal.
-pub fn in_check(pos: &Position, colour: usize) -> bool {
+pub fn in_check(pos: &Position, colour: Colour) -> bool {
     let royals = pos.royals(colour);
     let rules = &pos.tables.rules;
     let checked = |&r: &u16| {
-        if rules.blast && pos.royals(colour ^ 1).iter().any(|&e| adjacent(pos, r, e)) {
+        if rules.blast && pos.royals(!colour).iter().any(|&e| adjacent(pos, r, e)) {
             return false;
         }
-        attacked(pos, r, colour ^ 1)
+        attacked(pos, r, !colour)
     };
     if rules.duple_check && royals.len() > 1 {
         royals.iter().all(checked)

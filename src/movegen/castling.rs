@@ -8,6 +8,7 @@ use crate::position::moves::Move;
 use crate::position::piece::code;
 use crate::position::ruleset::PieceInfo;
 use crate::position::Position;
+use crate::types::Colour;
 
 /// Castling moves by the variant's rule for the side to move.
 pub fn generate<S: Sink>(pos: &Position, sink: &mut S) -> bool {
@@ -67,7 +68,7 @@ pub fn generate<S: Sink>(pos: &Position, sink: &mut S) -> bool {
 pub fn xbetza<S: Sink>(
     pos: &Position,
     from: u16,
-    colour: usize,
+    colour: Colour,
     info: &PieceInfo,
     castle: &Castle,
     sink: &mut S,

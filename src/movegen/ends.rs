@@ -7,32 +7,79 @@ use super::attack::attacked;
 use super::legal::generate_ignoring_ends;
 use crate::position::piece::code;
 use crate::position::{Position, BIKJANG, PASSED};
+use crate::types::Colour;
 use crate::variant::GameValue;
+
+/// Which rule ended a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EndCause {
+    /// The side to move is in check and has no legal move.
+    Checkmate,
+    /// The side to move is not in check and has no legal move.
+    Stalemate,
+    /// Neither side can ever win (bare royals that cannot check each other).
+    DeadPosition,
+    /// The position stood as often as the variant's count.
+    Repetition,
+    /// The side that checked on every move of a repetition.
+    PerpetualCheck,
+    /// The n-move rule.
+    MoveRule,
+    /// A side gave the variant's number of checks.
+    ChecksGiven,
+    /// A side has none left of a group of pieces (or only a bare royal).
+    Extinction,
+    /// The royal pieces faced each other on two moves in a row (janggi's bikjang).
+    Bikjang,
+    /// Both sides passed in a row.
+    BothPassed,
+    /// A piece reached its flag zone.
+    FlagReached,
+    /// A mate by a drop the variant forbids to mate (shogi's pawn-drop mate).
+    ForbiddenDropMate,
+    /// A player made a move that is not legal.
+    IllegalMove,
+}
 
 /// How a game ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameEnd {
-    /// Winning colour (0 = White, 1 = Black), or `None` for a draw.
-    pub winner: Option<usize>,
+    /// The winning colour, or `None` for a draw.
+    pub winner: Option<Colour>,
+    /// The rule that ended it.
+    pub cause: EndCause,
     /// The reason as XBoard shows it, e.g. `White mates`, `Stalemate`.
     pub reason: String,
 }
 
 impl GameEnd {
     /// From a value for the side to move.
-    pub fn from_value(value: GameValue, side: usize, reason: String) -> GameEnd {
+    pub fn from_value(value: GameValue, side: Colour, cause: EndCause, reason: String) -> GameEnd {
         let winner = match value {
             GameValue::Win => Some(side),
-            GameValue::Loss => Some(side ^ 1),
+            GameValue::Loss => Some(!side),
             GameValue::Draw => None,
         };
-        GameEnd { winner, reason }
+        GameEnd {
+            winner,
+            cause,
+            reason,
+        }
+    }
+
+    /// A draw by `cause`.
+    pub fn draw(cause: EndCause, reason: impl Into<String>) -> GameEnd {
+        GameEnd {
+            winner: None,
+            cause,
+            reason: reason.into(),
+        }
     }
 
     /// `1-0`, `0-1` or `1/2-1/2`.
     pub fn score(&self) -> &'static str {
         match self.winner {
-            Some(0) => "1-0",
+            Some(Colour::White) => "1-0",
             Some(_) => "0-1",
             None => "1/2-1/2",
         }
@@ -44,31 +91,27 @@ impl GameEnd {
     }
 }
 
-/// Colour name as used in result texts.
-pub fn colour_name(colour: usize) -> &'static str {
-    if colour == 0 {
-        "White"
-    } else {
-        "Black"
-    }
-}
-
 /// The game end that holds in `pos`, if any.
 pub fn immediate_end(pos: &Position) -> Option<GameEnd> {
     let us = pos.side();
     let rules = &pos.tables.variant.rules;
     if rules.check_count > 0 {
         let n = rules.check_count as u8;
-        for c in [us ^ 1, us] {
+        for c in [!us, us] {
             if pos.checks_given(c) >= n {
-                let reason = format!("{} wins by giving {n} checks", colour_name(c));
-                return Some(GameEnd::from_value(GameValue::Win, c, reason));
+                let reason = format!("{} wins by giving {n} checks", c.name());
+                return Some(GameEnd::from_value(
+                    GameValue::Win,
+                    c,
+                    EndCause::ChecksGiven,
+                    reason,
+                ));
             }
         }
     }
     if let Some(e) = &rules.extinction {
         let types = pos.tables.pieces.len();
-        let total = |c: usize, kind: Option<usize>| -> u32 {
+        let total = |c: Colour, kind: Option<usize>| -> u32 {
             let kinds: Vec<usize> = kind.map_or_else(|| (0..types).collect(), |k| vec![k]);
             kinds
                 .iter()
@@ -81,21 +124,19 @@ pub fn immediate_end(pos: &Position) -> Option<GameEnd> {
             .map(|&k| Some(k))
             .chain(e.all.then_some(None))
             .collect();
-        for c in [us ^ 1, us] {
+        for c in [!us, us] {
             for &g in &groups {
                 let claim = u32::from(e.claim && c == us);
-                if total(c, g) <= e.count && total(c ^ 1, g) >= e.opponent_count + claim {
-                    let end = GameEnd::from_value(e.value, c, String::new());
+                if total(c, g) <= e.count && total(!c, g) >= e.opponent_count + claim {
+                    let end = GameEnd::from_value(e.value, c, EndCause::Extinction, String::new());
                     let reason = match end.winner {
                         Some(w) if e.all && e.count > 0 => {
-                            format!("{} wins by bare king", colour_name(w))
+                            format!("{} wins by bare king", w.name())
                         }
-                        Some(w) if w == c => format!(
-                            "{} wins by losing all its {}",
-                            colour_name(c),
-                            group_name(pos, g)
-                        ),
-                        _ => format!("{} has lost all its {}", colour_name(c), group_name(pos, g)),
+                        Some(w) if w == c => {
+                            format!("{} wins by losing all its {}", c.name(), group_name(pos, g))
+                        }
+                        _ => format!("{} has lost all its {}", c.name(), group_name(pos, g)),
                     };
                     return Some(GameEnd { reason, ..end });
                 }
@@ -105,44 +146,48 @@ pub fn immediate_end(pos: &Position) -> Option<GameEnd> {
     if let Some(previous) = pos.previous_state() {
         let now = pos.state();
         if now & BIKJANG != 0 && previous & BIKJANG != 0 {
-            return Some(GameEnd {
-                winner: None,
-                reason: "Bikjang".into(),
-            });
+            return Some(GameEnd::draw(EndCause::Bikjang, "Bikjang"));
         }
         if now & PASSED != 0 && previous & PASSED != 0 {
-            return Some(GameEnd {
-                winner: None,
-                reason: "Both sides passed".into(),
-            });
+            return Some(GameEnd::draw(EndCause::BothPassed, "Both sides passed"));
         }
     }
     if let Some(f) = &rules.flag {
-        let arrived = |c: usize| {
+        let arrived = |c: Colour| {
             pos.tables.rules.flag_squares[c].iter().any(|&sq| {
                 let p = pos.at(sq);
                 code::is_piece(p)
                     && code::colour(p) == c
                     && f.piece.is_none_or(|k| code::kind(p) == k)
-                    && !(f.safe && attacked(pos, sq, c ^ 1))
+                    && !(f.safe && attacked(pos, sq, !c))
             })
         };
-        let (ours, theirs) = (arrived(us), arrived(us ^ 1));
+        let (ours, theirs) = (arrived(us), arrived(!us));
         let name = f
             .piece
             .map_or("piece", |k| pos.tables.variant.pieces[k].name.as_str());
-        let reason = |c: usize| format!("{}'s {name} reached the goal", colour_name(c));
+        let reason = |c: Colour| format!("{}'s {name} reached the goal", c.name());
         if ours && theirs {
-            return Some(GameEnd {
-                winner: None,
-                reason: "Both sides reached the goal".into(),
-            });
+            return Some(GameEnd::draw(
+                EndCause::FlagReached,
+                "Both sides reached the goal",
+            ));
         }
         if ours {
-            return Some(GameEnd::from_value(f.value, us, reason(us)));
+            return Some(GameEnd::from_value(
+                f.value,
+                us,
+                EndCause::FlagReached,
+                reason(us),
+            ));
         }
-        if theirs && !(f.reply && us == 1 && can_arrive(pos, f.piece)) {
-            return Some(GameEnd::from_value(f.value, us ^ 1, reason(us ^ 1)));
+        if theirs && !(f.reply && us == Colour::Black && can_arrive(pos, f.piece)) {
+            return Some(GameEnd::from_value(
+                f.value,
+                !us,
+                EndCause::FlagReached,
+                reason(!us),
+            ));
         }
     }
     None

@@ -119,7 +119,7 @@ pub fn is_capture(pos: &Position, mv: Move) -> bool {
 fn special_legal(pos: &mut Position, mv: Move) -> bool {
     let us = pos.side();
     let mine = pos.royals(us).len();
-    let theirs = pos.royals(us ^ 1).len();
+    let theirs = pos.royals(!us).len();
     let checked = in_check(pos, us);
     if mv.is_castle() && !is_legal_slow(pos, mv, checked) {
         return false;
@@ -127,7 +127,7 @@ fn special_legal(pos: &mut Position, mv: Move) -> bool {
     pos.make(mv);
     let ok = if pos.royals(us).len() < mine {
         false
-    } else if pos.royals(us ^ 1).len() < theirs && pos.tables.rules.blast {
+    } else if pos.royals(!us).len() < theirs && pos.tables.rules.blast {
         true
     } else {
         !in_check(pos, us)
@@ -139,7 +139,7 @@ fn special_legal(pos: &mut Position, mv: Move) -> bool {
 /// Remove the moves that leave a royal piece attacked.
 fn filter_royal_safety(pos: &mut Position, out: &mut Vec<Move>) {
     let us = pos.side();
-    let them = us ^ 1;
+    let them = !us;
     let checked = in_check(pos, us);
     let tables = pos.tables.clone();
     let table = &tables.attack[them];
@@ -221,7 +221,7 @@ fn add_gating(pos: &Position, out: &mut Vec<Move>) {
 /// Full legality test of a pseudo-legal move.
 pub fn is_legal_slow(pos: &mut Position, mv: Move, checked: bool) -> bool {
     let us = pos.side();
-    let them = us ^ 1;
+    let them = !us;
     if mv.is_castle() && pos.tables.pieces[code::kind(pos.at(mv.from))].royal {
         if checked {
             return false;

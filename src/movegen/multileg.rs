@@ -3,6 +3,7 @@
 //! directions relative to this one; the final leg emits moves. Locust victims are collected on
 //! the way; the start square counts as empty once the piece has left it.
 
+use crate::types::Colour;
 use arrayvec::ArrayVec;
 
 use super::pseudo::{capturable, emit, initial_ok};
@@ -21,7 +22,7 @@ const MAX_KILLS: usize = 2;
 struct Walk<'a, S: Sink> {
     pos: &'a Position,
     from: u16,
-    colour: usize,
+    colour: Colour,
     info: &'a PieceInfo,
     comp: &'a MultiLeg,
     kills: ArrayVec<u16, MAX_KILLS>,
@@ -32,7 +33,7 @@ struct Walk<'a, S: Sink> {
 pub fn walk<S: Sink>(
     pos: &Position,
     from: u16,
-    colour: usize,
+    colour: Colour,
     info: &PieceInfo,
     comp: &MultiLeg,
     sink: &mut S,

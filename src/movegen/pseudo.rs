@@ -10,6 +10,7 @@ use crate::position::moves::{Move, NO_SQUARE};
 use crate::position::piece::code;
 use crate::position::ruleset::{ColourMoves, InPlaceT, PieceInfo, PromotionT, RayT, SqBits};
 use crate::position::Position;
+use crate::types::Colour;
 use crate::variant::schema::Demotion;
 
 /// All pseudo-legal moves of the side to move (only drops while it must drop).
@@ -71,7 +72,7 @@ pub fn piece_moves<S: Sink>(pos: &Position, from: u16, sink: &mut S) -> bool {
 fn in_place_promotions<S: Sink>(
     pos: &Position,
     from: u16,
-    colour: usize,
+    colour: Colour,
     kind: usize,
     promo: &PromotionT,
     rule: &InPlaceT,
@@ -106,7 +107,7 @@ fn in_place_promotions<S: Sink>(
 fn moves_of<S: Sink>(
     pos: &Position,
     from: u16,
-    colour: usize,
+    colour: Colour,
     info: &PieceInfo,
     moves: &ColourMoves,
     stay: Option<&SqBits>,
@@ -166,7 +167,13 @@ fn moves_of<S: Sink>(
 }
 
 /// Whether a move with `initial` (1 = `i`, 2 = `ii`) may be made by the piece on `from`.
-pub fn initial_ok(pos: &Position, from: u16, colour: usize, info: &PieceInfo, initial: u8) -> bool {
+pub fn initial_ok(
+    pos: &Position,
+    from: u16,
+    colour: Colour,
+    info: &PieceInfo,
+    initial: u8,
+) -> bool {
     let zone = if initial == 1 {
         &info.initial_zone
     } else {
@@ -179,7 +186,7 @@ pub fn initial_ok(pos: &Position, from: u16, colour: usize, info: &PieceInfo, in
         return pos.is_virgin(from);
     }
     let stride = pos.geo().stride;
-    let behind = if colour == 0 {
+    let behind = if colour == Colour::White {
         from as i16 - stride
     } else {
         from as i16 + stride
@@ -195,7 +202,7 @@ pub fn initial_ok(pos: &Position, from: u16, colour: usize, info: &PieceInfo, in
 #[allow(clippy::too_many_arguments)]
 pub fn emit<S: Sink>(
     pos: &Position,
-    colour: usize,
+    colour: Colour,
     info: &PieceInfo,
     from: u16,
     to: u16,
@@ -235,7 +242,8 @@ pub fn emit<S: Sink>(
             for &choice in &promo.choices[colour] {
                 let kind = choice as usize - 1;
                 let have = pos.count(colour, kind);
-                if (promo.only_captured && have >= pos.tables.start_counts[colour * types + kind])
+                if (promo.only_captured
+                    && have >= pos.tables.start_counts[colour.index() * types + kind])
                     || have >= promo.limits[kind]
                 {
                     continue;
@@ -275,7 +283,7 @@ fn lame_blocked(board: &[u8], at: i16, ray: &RayT) -> bool {
 fn walk_ray<S: Sink>(
     pos: &Position,
     from: u16,
-    colour: usize,
+    colour: Colour,
     info: &PieceInfo,
     ray: &RayT,
     stay: Option<&SqBits>,
@@ -350,7 +358,7 @@ fn walk_ray<S: Sink>(
 
 /// Whether a final leg with flags `f` of a piece of `colour` may capture the piece `p`.
 #[inline]
-pub fn capturable(pos: &Position, p: u8, colour: usize, f: u16) -> bool {
+pub fn capturable(pos: &Position, p: u8, colour: Colour, f: u16) -> bool {
     if code::colour(p) == colour {
         f & flags::DESTROY != 0
     } else {
@@ -362,7 +370,7 @@ pub fn capturable(pos: &Position, p: u8, colour: usize, f: u16) -> bool {
 fn walk_wrap_ray<S: Sink>(
     pos: &Position,
     from: u16,
-    colour: usize,
+    colour: Colour,
     info: &PieceInfo,
     ray: &RayT,
     sink: &mut S,

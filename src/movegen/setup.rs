@@ -4,7 +4,6 @@
 use std::sync::Arc;
 
 use super::attack::in_check;
-use super::ends::colour_name;
 use crate::position::fen::{FenError, FenField};
 use crate::position::ruleset::{Ruleset, RulesetError};
 use crate::position::Position;
@@ -21,9 +20,9 @@ pub fn build_ruleset(variant: Arc<Variant>) -> Result<Arc<Ruleset>, RulesetError
 /// The one rule of a legal position the position layer cannot test, as it needs the check
 /// test: the side that has just moved is not in check.
 pub fn check_not_left_in_check(pos: &Position) -> Result<(), FenError> {
-    let mover = pos.side() ^ 1;
+    let mover = !pos.side();
     if in_check(pos, mover) {
-        let who = colour_name(mover);
+        let who = mover.name();
         return Err(FenError {
             field: FenField::Position,
             message: format!("{who} is in check but it is not {who}'s move"),

@@ -3,6 +3,7 @@
 //! one-piece variant and runs the engine's real move generator, so what it shows is exactly
 //! what the engine plays. Used by `alfil betza` and the spec-table tests.
 
+use crate::types::Colour;
 use std::sync::Arc;
 
 use crate::betza::{parse, BetzaError};
@@ -119,7 +120,11 @@ pub fn targets(q: &Query) -> Result<Vec<Target>, BetzaError> {
     let tables = Ruleset::new(variant).map_err(|e| BetzaError::new(0, e.to_string()))?;
     let geo = tables.geo;
     let mut pos = Position::empty(tables);
-    let colour = usize::from(q.black);
+    let colour = if q.black {
+        Colour::Black
+    } else {
+        Colour::White
+    };
     let sq = |c: Coord| geo.square(c.0, c.1);
     pos.set_piece(sq(q.square), code::piece(0, colour));
     pos.set_unmoved(sq(q.square), !q.moved);
@@ -128,7 +133,7 @@ pub fn targets(q: &Query) -> Result<Vec<Target>, BetzaError> {
         pos.set_unmoved(sq(f), true);
     }
     for &f in &q.foes {
-        pos.set_piece(sq(f), code::piece(1, colour ^ 1));
+        pos.set_piece(sq(f), code::piece(1, !colour));
     }
     pos.set_side(colour);
     if let Some((target, victim)) = q.en_passant {

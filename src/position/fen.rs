@@ -6,6 +6,7 @@
 //! kings and partners are unmoved exactly when the castling field says so, every other piece
 //! when it stands where the variant's start position has the same piece.
 
+use crate::types::Colour;
 use std::sync::Arc;
 
 use super::fen_board::{err, parse_board, promoted_base};
@@ -76,8 +77,8 @@ impl Position {
             pos.init_hand(hand)?;
         }
         pos.side = match fields.get(1).copied() {
-            None | Some("w") => 0,
-            Some("b") => 1,
+            None | Some("w") => Colour::White,
+            Some("b") => Colour::Black,
             Some(s) => {
                 return err(
                     FenField::SideToMove,
@@ -85,7 +86,7 @@ impl Position {
                 )
             }
         };
-        if pos.side == 1 {
+        if pos.side == Colour::Black {
             pos.hash ^= tables.zobrist.side;
         }
         let (castling, ep, rest) = castling_and_ep(fields.get(2..).unwrap_or_default());
@@ -132,8 +133,8 @@ impl Position {
             .and_then(|(w, b)| Some((w.parse::<u32>().ok()?, b.parse::<u32>().ok()?)));
         match parsed {
             Some((w, b)) if n > 0 && w <= n && b <= n => {
-                self.set_checks_given(0, (n - w) as u8);
-                self.set_checks_given(1, (n - b) as u8);
+                self.set_checks_given(Colour::White, (n - w) as u8);
+                self.set_checks_given(Colour::Black, (n - b) as u8);
                 Ok(())
             }
             _ => err(
@@ -175,7 +176,7 @@ impl Position {
                     ),
                 );
             };
-            let colour = usize::from(c.is_ascii_lowercase());
+            let colour = Colour::of_letter(c);
             let n = self.in_hand(colour, kind);
             self.set_in_hand(colour, kind, n.saturating_add(1));
         }
@@ -188,7 +189,7 @@ impl Position {
     /// move that must have promoted it), and the side that has just moved not in check.
     fn check_placement(&self) -> Result<(), FenError> {
         let t = &self.tables;
-        for colour in 0..2 {
+        for colour in Colour::BOTH {
             for (kind, info) in t.pieces.iter().enumerate() {
                 if self.in_hand(colour, kind) == 0 {
                     continue;
@@ -243,13 +244,13 @@ impl Position {
     }
 
     /// The FEN letter of a piece type for a colour.
-    fn letter_of(&self, kind: usize, colour: usize) -> String {
+    fn letter_of(&self, kind: usize, colour: Colour) -> String {
         let info = &self.tables.pieces[kind];
         let (prefix, letter) = match info.promoted_of {
             Some(base) => ("+", self.tables.pieces[base].letter),
             None => ("", info.letter),
         };
-        let letter = if colour == 0 {
+        let letter = if colour == Colour::White {
             letter
         } else {
             letter.to_ascii_lowercase()
@@ -262,11 +263,11 @@ impl Position {
         if !has_royal_type {
             return Ok(());
         }
-        for colour in 0..2 {
+        for colour in Colour::BOTH {
             let n = self.royals[colour].len();
             let expected = self.start_royal_count(colour);
             if n > expected.max(1) {
-                let who = if colour == 0 { "White" } else { "Black" };
+                let who = colour.name();
                 return err(
                     FenField::Board,
                     format!(
@@ -279,7 +280,7 @@ impl Position {
         Ok(())
     }
 
-    fn start_royal_count(&self, colour: usize) -> usize {
+    fn start_royal_count(&self, colour: Colour) -> usize {
         let t = &self.tables;
         t.geo
             .squares()
@@ -329,7 +330,7 @@ impl Position {
             return Ok(());
         };
         for ch in field.chars() {
-            let colour = usize::from(ch.is_ascii_lowercase());
+            let colour = Colour::of_letter(ch);
             let rank = castling.rank[colour];
             let king_code = code::piece(castling.king, colour);
             let king_file =
@@ -391,7 +392,7 @@ impl Position {
             .chars()
             .filter(|c| !matches!(c, 'K' | 'Q' | 'k' | 'q'))
         {
-            let colour = usize::from(ch.is_ascii_lowercase());
+            let colour = Colour::of_letter(ch);
             let file = ch.to_ascii_uppercase() as u8;
             if !(b'A'..b'A' + geo.files).contains(&file) {
                 return err(
@@ -414,7 +415,7 @@ impl Position {
     }
 
     /// A castling right named by its partner's file also means the king has not moved.
-    fn mark_castling_king(&mut self, partner: u8, colour: usize) {
+    fn mark_castling_king(&mut self, partner: u8, colour: Colour) {
         let tables = self.tables.clone();
         let Some(castling) = tables.castling.as_ref() else {
             return;
@@ -460,7 +461,7 @@ impl Position {
                 format!("en-passant field '{field}' has too many squares"),
             );
         }
-        let them = self.side ^ 1;
+        let them = !self.side;
         let owned_by_them = |sq: u16| {
             code::is_piece(self.board[sq as usize]) && code::colour(self.board[sq as usize]) == them
         };
@@ -468,7 +469,11 @@ impl Position {
             [a, b] if owned_by_them(*b) => (*a, *b),
             [a, b] if owned_by_them(*a) => (*b, *a),
             [a] => {
-                let step = if them == 0 { geo.stride } else { -geo.stride };
+                let step = if them == Colour::White {
+                    geo.stride
+                } else {
+                    -geo.stride
+                };
                 let mut s = *a as i16 + step;
                 while self.board[s as usize] == code::EMPTY {
                     s += step;
@@ -538,10 +543,10 @@ impl Position {
         }
         if self.tables.has_hand() {
             out.push('[');
-            for colour in 0..2 {
+            for colour in Colour::BOTH {
                 for (kind, info) in self.tables.pieces.iter().enumerate() {
                     for _ in 0..self.in_hand(colour, kind) {
-                        out.push(if colour == 0 {
+                        out.push(if colour == Colour::White {
                             info.letter
                         } else {
                             info.letter.to_ascii_lowercase()
@@ -552,7 +557,7 @@ impl Position {
             out.push(']');
         }
         out.push(' ');
-        out.push(if self.side == 0 { 'w' } else { 'b' });
+        out.push(self.side.fen_letter());
         out.push(' ');
         out.push_str(&self.castling_field());
         out.push(' ');
@@ -563,8 +568,8 @@ impl Position {
         }
         let n = self.tables.rules.check_count;
         if n > 0 {
-            let left = |c: usize| n.saturating_sub(self.checks_given(c) as u32);
-            out.push_str(&format!(" {}+{}", left(0), left(1)));
+            let left = |c: Colour| n.saturating_sub(self.checks_given(c) as u32);
+            out.push_str(&format!(" {}+{}", left(Colour::White), left(Colour::Black)));
         }
         out.push_str(&format!(" {} {}", self.halfmove, self.fullmove));
         out
@@ -576,7 +581,7 @@ impl Position {
         };
         let geo = self.tables.geo;
         let mut out = String::new();
-        for colour in 0..2 {
+        for colour in Colour::BOTH {
             let rank = castling.rank[colour];
             let king_code = code::piece(castling.king, colour);
             let Some(king_file) = (0..geo.files).find(|&f| {
@@ -610,7 +615,7 @@ impl Position {
                     } else {
                         side
                     };
-                    letters.push(if colour == 0 {
+                    letters.push(if colour == Colour::White {
                         ch
                     } else {
                         ch.to_ascii_lowercase()

@@ -3,6 +3,7 @@
 
 use super::geometry::Geometry;
 use super::piece::code;
+use crate::types::Colour;
 use crate::variant::Variant;
 
 /// The part of a FEN a problem is in.
@@ -190,7 +191,7 @@ pub(super) fn parse_board(
                     format!("rank {} has more than {} files", rank + 1, geo.files),
                 );
             }
-            let colour = usize::from(letter.is_ascii_lowercase());
+            let colour = Colour::of_letter(letter);
             board[geo.square(file as u8, rank as u8) as usize] = code::piece(kind, colour);
             file += 1;
             j += 1;
@@ -213,8 +214,10 @@ pub(super) fn parse_board(
 /// The type a `~`-marked piece of `kind` promoted from: a type that promotes to it.
 pub(super) fn promoted_base(variant: &Variant, kind: usize) -> Option<usize> {
     variant.pieces.iter().position(|p| {
-        p.promotion
-            .as_ref()
-            .is_some_and(|pr| (0..2).any(|colour| pr.choices_for(colour).contains(&kind)))
+        p.promotion.as_ref().is_some_and(|pr| {
+            Colour::BOTH
+                .iter()
+                .any(|&colour| pr.choices_for(colour).contains(&kind))
+        })
     })
 }

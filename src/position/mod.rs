@@ -12,6 +12,7 @@ pub mod moves;
 pub mod piece;
 pub mod ruleset;
 
+use crate::types::{ByColour, Colour};
 use std::sync::Arc;
 
 use arrayvec::ArrayVec;
@@ -41,7 +42,7 @@ enum Change {
 #[derive(Clone, Copy, Debug)]
 struct Undo {
     changes: u32,
-    checks: [u8; 2],
+    checks: ByColour<u8>,
     state: u8,
     ep: [u16; 2],
     ep_victim: u16,
@@ -74,11 +75,11 @@ pub struct Position {
     virgin: Vec<bool>,
     /// For a promoted piece, the type it promoted from + 1 (0 = not promoted).
     promoted: Vec<u8>,
-    /// Pieces in hand: slot `colour * types + kind`.
+    /// Pieces in hand: slot `colour.index() * types + kind`.
     hand: Vec<u8>,
-    /// Pieces on the board: slot `colour * types + kind`.
+    /// Pieces on the board: slot `colour.index() * types + kind`.
     counts: Vec<u16>,
-    side: usize,
+    side: Colour,
     /// Squares a piece may move to to capture en passant (up to two after a triple step).
     ep: [u16; 2],
     /// The piece an en-passant capture removes.
@@ -86,13 +87,13 @@ pub struct Position {
     halfmove: u32,
     fullmove: u32,
     /// Checks given so far by each colour (n-check variants).
-    checks: [u8; 2],
+    checks: ByColour<u8>,
     /// [`PASSED`] and [`BIKJANG`] flags of this position.
     state: u8,
     hash: u64,
-    lists: [Vec<u16>; 2],
+    lists: ByColour<Vec<u16>>,
     list_index: Vec<u16>,
-    royals: [Vec<u16>; 2],
+    royals: ByColour<Vec<u16>>,
     changes: Vec<Change>,
     undos: Vec<Undo>,
 }
@@ -113,17 +114,17 @@ impl Position {
             promoted: vec![0; geo.size],
             hand: vec![0; 2 * types],
             counts: vec![0; 2 * types],
-            side: 0,
+            side: Colour::White,
             ep: [NO_SQUARE; 2],
             ep_victim: NO_SQUARE,
             halfmove: 0,
             fullmove: 1,
-            checks: [0; 2],
+            checks: ByColour::default(),
             state: 0,
             hash: 0,
-            lists: [Vec::with_capacity(squares), Vec::with_capacity(squares)],
+            lists: ByColour::from_fn(|_| Vec::with_capacity(squares)),
             list_index: vec![0; geo.size],
-            royals: [Vec::with_capacity(squares), Vec::with_capacity(squares)],
+            royals: ByColour::from_fn(|_| Vec::with_capacity(squares)),
             changes: Vec::with_capacity(4096),
             undos: Vec::with_capacity(1024),
             tables,
@@ -144,21 +145,21 @@ impl Position {
     }
     /// Number of pieces of type `kind` in the hand of `colour`.
     #[inline]
-    pub fn in_hand(&self, colour: usize, kind: usize) -> u8 {
-        self.hand[colour * self.tables.pieces.len() + kind]
+    pub fn in_hand(&self, colour: Colour, kind: usize) -> u8 {
+        self.hand[colour.index() * self.tables.pieces.len() + kind]
     }
     /// Whether `colour` has nothing in hand.
     #[inline]
-    pub fn hand_is_empty(&self, colour: usize) -> bool {
+    pub fn hand_is_empty(&self, colour: Colour) -> bool {
         let types = self.tables.pieces.len();
-        self.hand[colour * types..(colour + 1) * types]
+        self.hand[colour.index() * types..(colour.index() + 1) * types]
             .iter()
             .all(|&n| n == 0)
     }
     /// Number of pieces of type `kind` of `colour` on the board.
     #[inline]
-    pub fn count(&self, colour: usize, kind: usize) -> u16 {
-        self.counts[colour * self.tables.pieces.len() + kind]
+    pub fn count(&self, colour: Colour, kind: usize) -> u16 {
+        self.counts[colour.index() * self.tables.pieces.len() + kind]
     }
     /// For a promoted piece on `sq`, the type it promoted from.
     #[inline]
@@ -167,7 +168,7 @@ impl Position {
         (p != 0).then(|| p as usize - 1)
     }
     #[inline]
-    pub fn side(&self) -> usize {
+    pub fn side(&self) -> Colour {
         self.side
     }
     #[inline]
@@ -197,7 +198,7 @@ impl Position {
     }
     /// Whether the two sides' single royal pieces stand on one file with nothing between.
     pub fn royals_facing(&self) -> bool {
-        let (w, b) = (&self.royals[0], &self.royals[1]);
+        let (w, b) = (&self.royals[Colour::White], &self.royals[Colour::Black]);
         if w.len() != 1 || b.len() != 1 {
             return false;
         }
@@ -216,16 +217,16 @@ impl Position {
     }
     /// Checks given so far by `colour` (n-check variants).
     #[inline]
-    pub fn checks_given(&self, colour: usize) -> u8 {
+    pub fn checks_given(&self, colour: Colour) -> u8 {
         self.checks[colour]
     }
-    pub fn set_checks_given(&mut self, colour: usize, n: u8) {
+    pub fn set_checks_given(&mut self, colour: Colour, n: u8) {
         self.checks[colour] = n;
     }
     /// Count a check given by the move just made (n-check variants). [`Position::make`] cannot
     /// tell a check itself: the check test belongs to the generator, a layer above.
     pub fn record_check_given(&mut self) {
-        let mover = self.side ^ 1;
+        let mover = !self.side;
         self.checks[mover] = self.checks[mover].saturating_add(1);
     }
     #[inline]
@@ -248,12 +249,12 @@ impl Position {
     }
     /// Squares of the pieces of `colour`.
     #[inline]
-    pub fn pieces(&self, colour: usize) -> &[u16] {
+    pub fn pieces(&self, colour: Colour) -> &[u16] {
         &self.lists[colour]
     }
     /// Squares of the royal pieces of `colour`.
     #[inline]
-    pub fn royals(&self, colour: usize) -> &[u16] {
+    pub fn royals(&self, colour: Colour) -> &[u16] {
         &self.royals[colour]
     }
     /// Number of moves made since the position was set up.
@@ -271,7 +272,7 @@ impl Position {
         if code::is_piece(old) {
             self.hash ^= self.tables.zobrist.piece(old, sq, size);
             let c = code::colour(old);
-            self.counts[c * self.tables.pieces.len() + code::kind(old)] -= 1;
+            self.counts[c.index() * self.tables.pieces.len() + code::kind(old)] -= 1;
             let i = self.list_index[sq as usize] as usize;
             let last = self.lists[c].pop().expect("piece list out of step");
             if last != sq {
@@ -288,7 +289,7 @@ impl Position {
         if code::is_piece(new) {
             self.hash ^= self.tables.zobrist.piece(new, sq, size);
             let c = code::colour(new);
-            self.counts[c * self.tables.pieces.len() + code::kind(new)] += 1;
+            self.counts[c.index() * self.tables.pieces.len() + code::kind(new)] += 1;
             self.list_index[sq as usize] = self.lists[c].len() as u16;
             self.lists[c].push(sq);
             if self.tables.pieces[code::kind(new)].royal {
@@ -337,8 +338,8 @@ impl Position {
     }
 
     /// Add `delta` pieces of `kind` to the hand of `colour`, recording it for unmake.
-    fn change_hand(&mut self, colour: usize, kind: usize, delta: i8) {
-        let slot = colour * self.tables.pieces.len() + kind;
+    fn change_hand(&mut self, colour: Colour, kind: usize, delta: i8) {
+        let slot = colour.index() * self.tables.pieces.len() + kind;
         let old = self.hand[slot];
         self.changes.push(Change::Hand {
             slot: slot as u16,
@@ -349,7 +350,7 @@ impl Position {
 
     /// Remove the piece on `sq` as a capture by `capturer`, sending it to the capturer's hand
     /// when the variant says so.
-    fn capture(&mut self, sq: u16, capturer: usize) {
+    fn capture(&mut self, sq: u16, capturer: Colour) {
         let victim = self.board[sq as usize];
         let t = &self.tables;
         if t.hand.captures_to_hand {
@@ -477,10 +478,10 @@ impl Position {
                 }
             }
         }
-        if self.side == 1 {
+        if self.side == Colour::Black {
             self.fullmove += 1;
         }
-        self.side ^= 1;
+        self.side = !self.side;
         self.hash ^= self.tables.zobrist.side;
         if self.tables.rules.pass || self.tables.rules.bikjang {
             let passed = mv.kind == MoveKind::Normal
@@ -547,7 +548,7 @@ impl Position {
                 }
                 let spared = sq != at && self.tables.pieces[code::kind(p)].blast_immune;
                 if !spared {
-                    self.capture(sq, code::colour(p) ^ 1);
+                    self.capture(sq, !code::colour(p));
                 }
             }
         }
@@ -568,7 +569,7 @@ impl Position {
         let (ff, fr) = geo.coords(mv.from);
         let (tf, tr) = geo.coords(mv.to);
         let path = pass_over(tf as i8 - ff as i8, tr as i8 - fr as i8);
-        let capturer = self.side ^ 1;
+        let capturer = !self.side;
         let zone = self.tables.rules.ep_zone.as_ref().map(|z| z[capturer]);
         let mut squares = [NO_SQUARE; 2];
         let mut n = 0;
@@ -608,8 +609,8 @@ impl Position {
         self.state = undo.state;
         self.halfmove = undo.halfmove;
         self.hash = undo.hash;
-        self.side ^= 1;
-        if self.side == 1 {
+        self.side = !self.side;
+        if self.side == Colour::Black {
             self.fullmove -= 1;
         }
     }
@@ -617,10 +618,10 @@ impl Position {
     /// Make a null move (for search): only the side to move changes.
     pub fn make_null(&mut self) {
         self.begin_move();
-        if self.side == 1 {
+        if self.side == Colour::Black {
             self.fullmove += 1;
         }
-        self.side ^= 1;
+        self.side = !self.side;
         self.hash ^= self.tables.zobrist.side;
     }
 
@@ -650,7 +651,7 @@ impl Position {
         for (slot, &n) in self.hand.iter().enumerate() {
             h ^= count_key(t.zobrist.hand[slot], n);
         }
-        if self.side == 1 {
+        if self.side == Colour::Black {
             h ^= t.zobrist.side;
         }
         h
@@ -666,8 +667,8 @@ impl Position {
     }
 
     /// Set the number of pieces of `kind` in the hand of `colour`.
-    pub fn set_in_hand(&mut self, colour: usize, kind: usize, count: u8) {
-        let slot = colour * self.tables.pieces.len() + kind;
+    pub fn set_in_hand(&mut self, colour: Colour, kind: usize, count: u8) {
+        let slot = colour.index() * self.tables.pieces.len() + kind;
         self.set_hand(slot, count);
     }
 
@@ -687,7 +688,7 @@ impl Position {
         self.set_virgin(sq, unmoved);
     }
 
-    pub fn set_side(&mut self, side: usize) {
+    pub fn set_side(&mut self, side: Colour) {
         if self.side != side {
             self.side = side;
             self.hash ^= self.tables.zobrist.side;

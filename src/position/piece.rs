@@ -2,19 +2,25 @@
 //! piece of a kind and colour.
 
 pub mod code {
+    use crate::types::Colour;
+
     pub const EMPTY: u8 = 0;
     pub const WALL: u8 = 1;
     #[inline]
-    pub fn piece(kind: usize, colour: usize) -> u8 {
-        (2 + kind * 2 + colour) as u8
+    pub fn piece(kind: usize, colour: Colour) -> u8 {
+        (2 + kind * 2 + colour.index()) as u8
     }
     #[inline]
     pub fn kind(code: u8) -> usize {
         (code as usize - 2) >> 1
     }
     #[inline]
-    pub fn colour(code: u8) -> usize {
-        (code & 1) as usize
+    pub fn colour(code: u8) -> Colour {
+        if code & 1 == 0 {
+            Colour::White
+        } else {
+            Colour::Black
+        }
     }
     #[inline]
     pub fn is_piece(code: u8) -> bool {

@@ -2,6 +2,7 @@
 //! offsets for the variant's board, the reverse attack table used by the check test, the
 //! squares whose change can expose a royal piece (for the legality shortcut), and Zobrist keys.
 
+use crate::types::{ByColour, Colour};
 use std::sync::Arc;
 
 use crate::betza::compile::{
@@ -90,9 +91,9 @@ pub struct ColourMoves {
 /// Promotion data on padded squares.
 #[derive(Clone, Debug)]
 pub struct PromotionT {
-    pub zone: [SqBits; 2],
+    pub zone: ByColour<SqBits>,
     /// Piece type index + 1 of each choice, per colour.
-    pub choices: [Vec<u8>; 2],
+    pub choices: ByColour<Vec<u8>>,
     pub mandatory: bool,
     /// Also when the move starts in the zone.
     pub from_zone: bool,
@@ -110,7 +111,7 @@ pub struct PromotionT {
 #[derive(Clone, Debug)]
 pub struct InPlaceT {
     /// Offsets of the steps that may go with the promotion, per colour.
-    pub steps: [Vec<i16>; 2],
+    pub steps: ByColour<Vec<i16>>,
     pub last_anywhere: bool,
     pub no_check: bool,
     pub no_attack: bool,
@@ -121,12 +122,12 @@ pub struct InPlaceT {
 pub struct PieceInfo {
     pub letter: char,
     pub royal: bool,
-    pub moves: [ColourMoves; 2],
+    pub moves: ByColour<ColourMoves>,
     pub promotion: Option<PromotionT>,
     /// Squares where `i` moves are allowed regardless of virginity (per colour).
-    pub initial_zone: Option<[SqBits; 2]>,
+    pub initial_zone: Option<ByColour<SqBits>>,
     /// Squares where `ii` moves are allowed, if the variant says so.
-    pub initial_zone_ii: Option<[SqBits; 2]>,
+    pub initial_zone_ii: Option<ByColour<SqBits>>,
     /// Two components can reach the same square: deduplicate its moves.
     pub needs_dedup: bool,
     /// Moving it resets the n-move counter (it promotes, like a pawn).
@@ -141,16 +142,16 @@ pub struct PieceInfo {
     /// The type this is the promoted form of (FEN `+X`).
     pub promoted_of: Option<usize>,
     /// Squares, per colour, where it may be dropped.
-    pub drop_zone: [SqBits; 2],
+    pub drop_zone: ByColour<SqBits>,
     /// At most this many of it, unpromoted, on one file after a drop (0 = no limit): shogi's
     /// nifu is 1.
     pub drop_file_limit: u8,
     /// Squares, per colour, from which it could never move again (for immobility rules).
-    pub dead: [SqBits; 2],
+    pub dead: ByColour<SqBits>,
     /// Squares, per colour, it may never leave.
-    pub confine: Option<[SqBits; 2]>,
+    pub confine: Option<ByColour<SqBits>>,
     /// Extra moves while standing in a zone (per colour), and whether they must stay in it.
-    pub zone_moves: Option<([SqBits; 2], [ColourMoves; 2], bool)>,
+    pub zone_moves: Option<(ByColour<SqBits>, ByColour<ColourMoves>, bool)>,
     /// Piece types it may not hop over.
     pub no_screen: u128,
     /// Piece types it may not capture.
@@ -175,9 +176,9 @@ pub struct GenRules {
     /// Captures explode.
     pub blast: bool,
     /// Per colour: squares onto which that colour may capture en passant.
-    pub ep_zone: Option<[SqBits; 2]>,
+    pub ep_zone: Option<ByColour<SqBits>>,
     /// Per colour: the flag zone's squares.
-    pub flag_squares: [Vec<u16>; 2],
+    pub flag_squares: ByColour<Vec<u16>>,
     /// Passing is allowed.
     pub pass: bool,
     /// Janggi's bikjang rule.
@@ -240,7 +241,7 @@ pub struct CastlingT {
     pub kingside_partner_file: u8,
     pub queenside_partner_file: u8,
     /// Rank per colour.
-    pub rank: [u8; 2],
+    pub rank: ByColour<u8>,
     /// Rights come from drops: a king dropped on this file of the rank (see the variant).
     pub dropped_king_file: Option<u8>,
 }
@@ -251,7 +252,7 @@ pub struct Zobrist {
     pub pieces: Vec<u64>,
     /// Per square: promoted-piece marks.
     pub promoted: Vec<u64>,
-    /// Per hand slot (`colour * types + kind`).
+    /// Per hand slot (`colour.index() * types + kind`).
     pub hand: Vec<u64>,
     pub virgin: Vec<u64>,
     pub ep: Vec<u64>,
@@ -271,11 +272,11 @@ pub struct Ruleset {
     pub variant: Arc<Variant>,
     pub geo: Geometry,
     pub pieces: Vec<PieceInfo>,
-    pub attack: [AttackTable; 2],
+    pub attack: ByColour<AttackTable>,
     pub castling: Option<CastlingT>,
     pub hand: Hand,
     /// Rank (per colour) of the pieces that can gate.
-    pub gating_rank: [u8; 2],
+    pub gating_rank: ByColour<u8>,
     /// Some piece must be dropped on the other colour from a like piece (placement's bishops).
     pub colour_bound_drops: bool,
     /// Whether promoted-piece marks are part of the position: only where a captured promoted
@@ -290,7 +291,7 @@ pub struct Ruleset {
     pub start_board: Vec<u8>,
     /// Every board square, rank by rank.
     pub board_squares: Vec<u16>,
-    /// Pieces of each type in the start position, slot `colour * types + kind`.
+    /// Pieces of each type in the start position, slot `colour.index() * types + kind`.
     pub start_counts: Vec<u16>,
 }
 
@@ -396,27 +397,24 @@ impl Ruleset {
         }
         let mut pieces = Vec::with_capacity(variant.pieces.len());
         for (index, (p, c)) in variant.pieces.iter().zip(&compiled).enumerate() {
-            let dead = [
-                dead_squares(&geo, &c.colours[0]),
-                dead_squares(&geo, &c.colours[1]),
-            ];
-            let may_be_stuck = variant.hand.immobility_illegal && !dead[0].is_empty();
+            let dead = ByColour::from_fn(|colour| dead_squares(&geo, &c.colours[colour]));
+            let may_be_stuck = variant.hand.immobility_illegal && !dead[Colour::White].is_empty();
             let restricted = !p.no_screen.is_empty() || !p.no_capture.is_empty();
             let promotes = p.promotion.is_some()
                 || p.demotes.is_some()
                 || may_be_stuck
                 || p.confine.is_some()
                 || restricted;
-            let moves = [
-                colour_moves(&geo, &c.colours[0], promotes),
-                colour_moves(&geo, &c.colours[1], promotes),
-            ];
+            let moves =
+                ByColour::from_fn(|colour| colour_moves(&geo, &c.colours[colour], promotes));
             let promotion = p.promotion.as_ref().map(|pr| PromotionT {
-                zone: [
-                    SqBits::from_set(&geo, &pr.zone[0]),
-                    SqBits::from_set(&geo, &pr.zone[1]),
-                ],
-                choices: [0, 1].map(|c| pr.choices_for(c).iter().map(|&t| t as u8 + 1).collect()),
+                zone: ByColour::from_fn(|colour| SqBits::from_set(&geo, &pr.zone[colour])),
+                choices: ByColour::from_fn(|colour| {
+                    pr.choices_for(colour)
+                        .iter()
+                        .map(|&t| t as u8 + 1)
+                        .collect()
+                }),
                 mandatory: pr.mandatory,
                 from_zone: pr.from_zone,
                 only_captured: pr.only_captured,
@@ -434,27 +432,31 @@ impl Ruleset {
                     .as_ref()
                     .zip(in_place_compiled[index].as_ref())
                     .map(|(ip, steps)| InPlaceT {
-                        steps: [0, 1].map(|c| colour_moves(&geo, &steps.colours[c], false).leaps),
+                        steps: ByColour::from_fn(|colour| {
+                            colour_moves(&geo, &steps.colours[colour], false).leaps
+                        }),
                         last_anywhere: ip.last_anywhere,
                         no_check: ip.no_check,
                         no_attack: ip.no_attack,
                     }),
             });
-            let zones =
-                |z: &[SquareSet; 2]| [SqBits::from_set(&geo, &z[0]), SqBits::from_set(&geo, &z[1])];
+            let zones = |z: &ByColour<SquareSet>| z.map_ref(|set| SqBits::from_set(&geo, set));
             pieces.push(PieceInfo {
                 letter: p.letter,
                 royal: p.royal,
-                needs_dedup: needs_dedup(&c.colours[0]),
+                needs_dedup: needs_dedup(&c.colours[Colour::White]),
                 resets_counter: p.promotion.is_some(),
                 hand_type: p.promoted_of.unwrap_or(index),
                 promoted_of: p.promoted_of,
                 demotes: p.demotes,
                 drop_opposite_colours: p.drop_opposite_colours,
                 drop_zone: {
-                    let zone = p.drop_zone.as_ref().map_or([board_squares; 2], zones);
+                    let zone = p
+                        .drop_zone
+                        .as_ref()
+                        .map_or(ByColour([board_squares; 2]), zones);
                     match p.confine.as_ref().map(zones) {
-                        Some(c) => [zone[0].and(&c[0]), zone[1].and(&c[1])],
+                        Some(c) => ByColour::from_fn(|colour| zone[colour].and(&c[colour])),
                         None => zone,
                     }
                 },
@@ -468,10 +470,9 @@ impl Ruleset {
                     .map(|(z, extra)| {
                         (
                             zones(&z.zone),
-                            [
-                                colour_moves(&geo, &extra.colours[0], true),
-                                colour_moves(&geo, &extra.colours[1], true),
-                            ],
+                            ByColour::from_fn(|colour| {
+                                colour_moves(&geo, &extra.colours[colour], true)
+                            }),
                             z.stay,
                         )
                     }),
@@ -500,11 +501,11 @@ impl Ruleset {
         } else {
             0
         };
-        let attack = [0, 1]
-            .map(|colour| attack_table(&geo, &compiled, &zone_compiled, &pieces, colour, flying));
+        let attack = ByColour::from_fn(|colour| {
+            attack_table(&geo, &compiled, &zone_compiled, &pieces, colour, flying)
+        });
         let rules = &variant.rules;
-        let bits =
-            |z: &[SquareSet; 2]| [SqBits::from_set(&geo, &z[0]), SqBits::from_set(&geo, &z[1])];
+        let bits = |z: &ByColour<SquareSet>| z.map_ref(|set| SqBits::from_set(&geo, set));
         let gen_rules = GenRules {
             must_capture: rules.must_capture,
             restricted_promotions: variant.pieces.iter().any(|p| {
@@ -520,7 +521,7 @@ impl Ruleset {
             ep_zone: rules.en_passant_zone.as_ref().map(bits),
             pass: rules.pass,
             bikjang: rules.bikjang,
-            flag_squares: [0, 1].map(|c| {
+            flag_squares: ByColour::from_fn(|c| {
                 rules.flag.as_ref().map_or(Vec::new(), |f| {
                     geo.squares()
                         .filter(|&sq| {
@@ -538,7 +539,7 @@ impl Ruleset {
             queenside_file: c.queenside_file,
             kingside_partner_file: c.kingside_partner_file,
             queenside_partner_file: c.queenside_partner_file,
-            rank: [c.rank, variant.ranks - 1 - c.rank],
+            rank: ByColour::new(c.rank, variant.ranks - 1 - c.rank),
             dropped_king_file: c.dropped_king_file,
         });
         let codes = 2 + 2 * pieces.len();
@@ -559,7 +560,7 @@ impl Ruleset {
             castling,
             rules: gen_rules,
             hand: variant.hand.clone(),
-            gating_rank: [0, variant.ranks - 1],
+            gating_rank: ByColour::new(0, variant.ranks - 1),
             colour_bound_drops: variant.pieces.iter().any(|p| p.drop_opposite_colours),
             marks_matter: variant.hand.captures_to_hand && variant.hand.demote_on_capture,
             board_squares: geo.squares().collect(),
@@ -575,7 +576,7 @@ impl Ruleset {
         for &sq in &tables.board_squares {
             let c = tables.start_board[sq as usize];
             if code::is_piece(c) {
-                counts[code::colour(c) * types + code::kind(c)] += 1;
+                counts[code::colour(c).index() * types + code::kind(c)] += 1;
             }
         }
         tables.start_counts = counts;
@@ -598,7 +599,7 @@ fn tracks_virginity(variant: &Variant, index: usize, c: &CompiledPiece) -> bool 
         .as_ref()
         .is_some_and(|c| c.king == index || c.partners.contains(&index));
     let o_castling = variant.pieces.iter().any(|q| q.moves_text.contains('O'));
-    let m = &c.colours[0];
+    let m = &c.colours[Colour::White];
     let initial = |level: u8| {
         m.rays.iter().any(|r| r.initial == level)
             || m.multi.iter().any(|x| x.initial == level)
@@ -735,7 +736,7 @@ fn attack_table(
     compiled: &[CompiledPiece],
     zone_compiled: &[Option<CompiledPiece>],
     infos: &[PieceInfo],
-    colour: usize,
+    colour: Colour,
     flying: u128,
 ) -> AttackTable {
     let mut table = AttackTable::default();

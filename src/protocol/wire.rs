@@ -2,6 +2,8 @@
 //! result texts (`1-0 {White mates}`), `feature` lists, and making untrusted text safe to echo
 //! (which the UCI engine uses too).
 
+use crate::types::Colour;
+
 /// Longest text echoed back in an error message.
 const ECHO_LIMIT: usize = 60;
 
@@ -71,10 +73,10 @@ impl Score {
         }
     }
 
-    pub fn from_winner(winner: Option<usize>) -> Score {
+    pub fn from_winner(winner: Option<Colour>) -> Score {
         match winner {
-            Some(0) => Score::WhiteWins,
-            Some(_) => Score::BlackWins,
+            Some(Colour::White) => Score::WhiteWins,
+            Some(Colour::Black) => Score::BlackWins,
             None => Score::Draw,
         }
     }

@@ -12,6 +12,7 @@
 //! image slots (XBoard makes those promote on the last rank), and boards are at most 16 columns
 //! wide including the holdings.
 
+use crate::types::Colour;
 use std::sync::Arc;
 
 use crate::betza::ast::{MODE_C, MODE_M};
@@ -384,15 +385,19 @@ fn zone_moves_for_xboard(v: &Variant, p: &PieceType, zone: &ZoneMoves) -> String
     let mut royal_area = SquareSet::EMPTY;
     for r in v.pieces.iter().filter(|r| r.royal) {
         match &r.confine {
-            Some(c) => royal_area = royal_area.union(&c[1]),
+            Some(c) => royal_area = royal_area.union(&c[Colour::Black]),
             None => squares().for_each(|(f, r)| royal_area.insert(f, r)),
         }
     }
     let foes: Vec<Coord> = squares()
         .filter(|&(f, r)| royal_area.contains(f, r))
         .collect();
-    let in_zone = |(f, r): Coord| zone.zone[0].contains(f, r);
-    let may_stand = |(f, r): Coord| p.confine.as_ref().is_none_or(|c| c[0].contains(f, r));
+    let in_zone = |(f, r): Coord| zone.zone[Colour::White].contains(f, r);
+    let may_stand = |(f, r): Coord| {
+        p.confine
+            .as_ref()
+            .is_none_or(|c| c[Colour::White].contains(f, r))
+    };
     let false_attack = squares().filter(|&c| may_stand(c)).any(|from| {
         let mut query = Query::new(&text, v.files, v.ranks, from);
         query.foes = foes.iter().copied().filter(|&c| c != from).collect();
@@ -428,11 +433,11 @@ pub fn castling_betza(tables: &Ruleset) -> String {
         return String::new();
     };
     let geo = tables.geo;
-    let home = |colour: usize| {
+    let home = |colour: Colour| {
         let king = crate::position::piece::code::piece(c.king, colour);
         (0..geo.files).find(|&f| tables.start_board[geo.square(f, c.rank[colour]) as usize] == king)
     };
-    let Some(king_file) = home(0).or_else(|| home(1)) else {
+    let Some(king_file) = home(Colour::White).or_else(|| home(Colour::Black)) else {
         return String::new();
     };
     let right = rule.kingside_file.saturating_sub(king_file);
@@ -547,7 +552,7 @@ pub fn piece_to_char(v: &Variant) -> String {
 /// highest, and the types are those of the PIECETOCHAR [`piece_to_char`] sends, in
 /// [`holdings_order`], as many as the holdings size `setup` announces. Returns the colour and
 /// the piece type.
-pub fn holdings_piece(v: &Variant, square: &str) -> Option<(usize, usize)> {
+pub fn holdings_piece(v: &Variant, square: &str) -> Option<(Colour, usize)> {
     if v.holdings == 0 {
         return None;
     }
@@ -564,9 +569,9 @@ pub fn holdings_piece(v: &Variant, square: &str) -> Option<(usize, usize)> {
     }
     let white_file = char::from_u32('a' as u32 + u32::from(v.files) + 1)?;
     let (colour, index) = if file == white_file {
-        (0, y)
+        (Colour::White, y)
     } else if file == char::from_u32('a' as u32 - 2)? {
-        (1, u32::from(v.ranks) - 1 - y)
+        (Colour::Black, u32::from(v.ranks) - 1 - y)
     } else {
         return None;
     };
@@ -687,17 +692,17 @@ mod tests {
         // the top rank; types in PIECETOCHAR order (crazyhouse: P N B R Q).
         let v = crate::variant::load_by_name("crazyhouse").expect("shipped");
         let kind = |letter: char| v.piece_index(letter).expect("a crazyhouse piece");
-        assert_eq!(holdings_piece(&v, "j1"), Some((0, kind('P'))));
-        assert_eq!(holdings_piece(&v, "j5"), Some((0, kind('Q'))));
-        assert_eq!(holdings_piece(&v, "_8"), Some((1, kind('P'))));
-        assert_eq!(holdings_piece(&v, "_6"), Some((1, kind('B'))));
+        assert_eq!(holdings_piece(&v, "j1"), Some((Colour::White, kind('P'))));
+        assert_eq!(holdings_piece(&v, "j5"), Some((Colour::White, kind('Q'))));
+        assert_eq!(holdings_piece(&v, "_8"), Some((Colour::Black, kind('P'))));
+        assert_eq!(holdings_piece(&v, "_6"), Some((Colour::Black, kind('B'))));
         assert_eq!(holdings_piece(&v, "k1"), None);
         assert_eq!(holdings_piece(&v, "j9"), None);
         // Shogi has 9 files: White's holdings are file `k`.
         let shogi = crate::variant::load_by_name("shogi").expect("shipped");
         let first = shogi.piece_index('P').expect("pawn");
-        assert_eq!(holdings_piece(&shogi, "k1"), Some((0, first)));
-        assert_eq!(holdings_piece(&shogi, "_9"), Some((1, first)));
+        assert_eq!(holdings_piece(&shogi, "k1"), Some((Colour::White, first)));
+        assert_eq!(holdings_piece(&shogi, "_9"), Some((Colour::Black, first)));
         let chess = crate::variant::load_by_name("chess").expect("shipped");
         assert_eq!(holdings_piece(&chess, "j1"), None);
     }

@@ -188,7 +188,7 @@ impl Worker<'_> {
                 self.history.get(&self.pos, mv)
             };
             self.make(mv, checked);
-            let gives_check = in_check(&self.pos, us ^ 1);
+            let gives_check = in_check(&self.pos, !us);
             if futile && !gives_check {
                 self.unmake();
                 continue;

@@ -25,7 +25,7 @@ pub fn is_capture(pos: &Position, mv: Move) -> bool {
     if mv.is_castle() {
         return false;
     }
-    let them = pos.side() ^ 1;
+    let them = !pos.side();
     let foe = |sq: u16| {
         let p = pos.at(sq);
         code::is_piece(p) && code::colour(p) == them

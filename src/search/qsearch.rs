@@ -17,6 +17,7 @@ use super::MATE;
 use crate::movegen::attack::in_check;
 use crate::movegen::{legal_moves, pseudo, Move, Sink, NO_SQUARE};
 use crate::position::piece::code;
+use crate::types::Colour;
 
 /// Margin over the victim's value for delta pruning.
 const DELTA: i32 = 200;
@@ -26,7 +27,7 @@ const ALL_CAPTURES_PLIES: u32 = 4;
 /// Keeps the tactical moves of a pseudo-legal generation.
 struct Tactical<'a> {
     board: &'a [u8],
-    them: usize,
+    them: Colour,
     out: &'a mut Vec<Move>,
 }
 
@@ -152,7 +153,7 @@ impl Worker<'_> {
                 self.unmake();
                 continue;
             }
-            let gives_check = in_check(&self.pos, us ^ 1);
+            let gives_check = in_check(&self.pos, !us);
             let score = -self.qsearch(-beta, -best.alpha, ply + 1, gives_check, qply + 1, mv.to);
             self.unmake();
             if self.stopped {
@@ -174,7 +175,7 @@ impl Worker<'_> {
             moves.clear();
             let mut sink = Tactical {
                 board: self.pos.board(),
-                them: self.pos.side() ^ 1,
+                them: !self.pos.side(),
                 out: moves,
             };
             pseudo::generate(&self.pos, &mut sink);

@@ -98,7 +98,7 @@ impl Worker<'_> {
             let mv = r.mv;
             self.seldepth = 0;
             self.make(mv, checked);
-            let checks = in_check(&self.pos, us ^ 1);
+            let checks = in_check(&self.pos, !us);
             let mut score;
             if i == first {
                 score = -self.search(depth - 1, -beta, -alpha, 1, checks, true);

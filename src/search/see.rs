@@ -6,6 +6,7 @@
 //! above everything, so one only captures last. Pieces whose captures the attack table does not
 //! describe (multi-leg and other exotic movers) are left out of the exchange.
 
+use crate::types::Colour;
 use arrayvec::ArrayVec;
 
 use super::eval::tables::EvalTables;
@@ -28,7 +29,7 @@ pub fn gain(pos: &Position, et: &EvalTables, mv: Move) -> i32 {
     if mv.is_castle() {
         return 0;
     }
-    let them = pos.side() ^ 1;
+    let them = !pos.side();
     let value = |sq: u16| {
         let p = pos.at(sq);
         if code::is_piece(p) && code::colour(p) == them {
@@ -74,7 +75,7 @@ pub fn see(pos: &Position, et: &EvalTables, mv: Move) -> i32 {
     let mut swap: ArrayVec<i32, MAX_EXCHANGE> = ArrayVec::new();
     swap.push(gain(pos, et, mv));
     let mut on_target = et.kinds[landed].order_value;
-    let mut side = us ^ 1;
+    let mut side = !us;
     while !swap.is_full() && !vacated.is_full() {
         let Some((square, value)) = cheapest_attacker(pos, et, target, side, &vacated) else {
             break;
@@ -87,7 +88,7 @@ pub fn see(pos: &Position, et: &EvalTables, mv: Move) -> i32 {
         }
         on_target = value;
         vacated.push(square);
-        side ^= 1;
+        side = !side;
     }
     while swap.len() > 1 {
         let last = swap.pop().expect("more than one");
@@ -103,7 +104,7 @@ fn cheapest_attacker(
     pos: &Position,
     et: &EvalTables,
     target: u16,
-    side: usize,
+    side: Colour,
     vacated: &[u16],
 ) -> Option<(u16, i32)> {
     let mut best: Option<(u16, i32)> = None;

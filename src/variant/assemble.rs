@@ -12,6 +12,7 @@ use super::{
     Rules, SquareSet, Variant, ZoneMoves,
 };
 use crate::betza::{self, Betza};
+use crate::types::ByColour;
 
 /// A merged value and where it was written.
 struct At<T> {
@@ -342,7 +343,7 @@ fn zones(
     (white_key, white): (&'static str, &str),
     black: Option<(&'static str, &str)>,
     dims: Dims,
-) -> Result<[SquareSet; 2], LoadError> {
+) -> Result<ByColour<SquareSet>, LoadError> {
     let read = |key: &'static str, text: &str| {
         parse_region(text, dims.files, dims.ranks)
             .map_err(|e| source.error_in(&[base, &[Key(key)]].concat(), e.position, e.message))
@@ -352,7 +353,7 @@ fn zones(
         Some((key, text)) => read(key, text)?,
         None => w.flip_ranks(dims.ranks),
     };
-    Ok([w, b])
+    Ok(ByColour::new(w, b))
 }
 
 /// One piece type; a letter missing from piece_to_char is reported where the later of the two

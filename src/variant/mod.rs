@@ -18,13 +18,13 @@ pub mod schema;
 mod source;
 
 use crate::betza::Betza;
+use crate::types::ByColour;
 pub use embedded::embedded_names;
 pub use error::LoadError;
 pub use load::{load_by_name, load_file, load_str, Library};
 pub use region::SquareSet;
 
-/// Colour index: 0 = White (first player, upper case), 1 = Black.
-pub type Colour = usize;
+pub use crate::types::Colour;
 
 /// A game value from the point of view of the side to move when the condition holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Deserialize, serde::Serialize)]
@@ -52,20 +52,20 @@ pub struct PieceType {
     /// Where moves with `i` are allowed. `None`: only while the piece has never moved
     /// (virginity, the XBetza meaning). `Some(zones)`: whenever the piece stands in the zone of
     /// its colour (Fairy-Stockfish's double-step region), virgin or not.
-    pub initial_zone: Option<[SquareSet; 2]>,
+    pub initial_zone: Option<ByColour<SquareSet>>,
     /// Where moves with `ii` are allowed, read like `initial_zone` (Wildebeest's pawns:
     /// `i` = double step from ranks 2-3, `ii` = triple step from rank 2 only). `None`: the
     /// generator's default reading of `ii`.
-    pub initial_zone_ii: Option<[SquareSet; 2]>,
+    pub initial_zone_ii: Option<ByColour<SquareSet>>,
     /// This piece is the promoted form of that piece type: FENs write it `+X`, and captured
     /// into a hand it goes back to that type.
     pub promoted_of: Option<usize>,
     /// Where it may be dropped, per colour (`None`: anywhere).
-    pub drop_zone: Option<[SquareSet; 2]>,
+    pub drop_zone: Option<ByColour<SquareSet>>,
     /// At most this many of it on one file after a drop (0 = no limit).
     pub drop_file_limit: u8,
     /// Squares, per colour, it may never leave.
-    pub confine: Option<[SquareSet; 2]>,
+    pub confine: Option<ByColour<SquareSet>>,
     pub zone_moves: Option<ZoneMoves>,
     /// Piece types it may not hop over.
     pub no_screen: Vec<usize>,
@@ -108,7 +108,7 @@ impl PieceType {
 #[derive(Clone, Debug)]
 pub struct Promotion {
     /// Squares, per colour, on which a move ending there promotes.
-    pub zone: [SquareSet; 2],
+    pub zone: ByColour<SquareSet>,
     /// Indices (into `Variant::pieces`) of the piece types it may promote to, in the order the
     /// GUI should offer them (most likely first).
     pub choices: Vec<usize>,
@@ -147,7 +147,7 @@ impl Promotion {
     /// The piece types this colour may promote to, in offering order.
     pub fn choices_for(&self, colour: Colour) -> &[usize] {
         match (&self.choices_black, colour) {
-            (Some(black), 1) => black,
+            (Some(black), Colour::Black) => black,
             _ => &self.choices,
         }
     }
@@ -202,7 +202,7 @@ pub struct Rules {
     pub flag: Option<Flag>,
     pub blast: Option<Blast>,
     /// Per colour: squares onto which that colour may capture en passant (`None`: anywhere).
-    pub en_passant_zone: Option<[SquareSet; 2]>,
+    pub en_passant_zone: Option<ByColour<SquareSet>>,
     /// A side not in check may pass; two passes in a row draw.
     pub pass: bool,
     /// Janggi's bikjang rule.
@@ -252,7 +252,7 @@ pub struct Extinction {
 pub struct Flag {
     /// The piece type that must arrive (`None`: any piece, written `*`).
     pub piece: Option<usize>,
-    pub zone: [SquareSet; 2],
+    pub zone: ByColour<SquareSet>,
     /// For the side that arrived.
     pub value: GameValue,
     /// Black may answer White's arrival by arriving too (then it is a draw).
@@ -271,7 +271,7 @@ pub struct Blast {
 /// Extra moves while standing in a zone.
 #[derive(Clone, Debug)]
 pub struct ZoneMoves {
-    pub zone: [SquareSet; 2],
+    pub zone: ByColour<SquareSet>,
     pub moves_text: String,
     pub moves: Betza,
     /// The extra moves may not leave the zone.

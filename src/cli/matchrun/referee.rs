@@ -3,6 +3,7 @@
 //! claim that the rules do not support loses unless it gives the game to the opponent (that is a
 //! resignation); two draw offers in a row agree a draw.
 
+use crate::types::{ByColour, Colour};
 use std::time::{Duration, Instant};
 
 use crate::game::Game;
@@ -68,14 +69,13 @@ pub fn play(
     let [(white, white_limits), (black, black_limits)] = engines;
     prepare(white, white_limits, &setup)?;
     prepare(black, black_limits, &setup)?;
-    let mut engines = [white, black];
+    let mut engines = ByColour::new(white, black);
     let mut game = setup.game;
-    let mut clocks = [setup.control.initial(); 2];
-    let mut made = [0u32; 2];
-    let mut started = [false; 2];
-    let mut offered = [false; 2];
+    let mut clocks = ByColour([setup.control.initial(); 2]);
+    let mut made = ByColour([0u32; 2]);
+    let mut started = ByColour([false; 2]);
+    let mut offered = ByColour([false; 2]);
     let mut texts: Vec<String> = setup.opening.clone();
-    let colour_name = |c: usize| if c == 0 { "White" } else { "Black" };
     let end = |score: Score, reason: String, ending: Ending, moves: Vec<String>| Record {
         score,
         reason,
@@ -83,9 +83,9 @@ pub fn play(
         fen: setup.fen.clone(),
         moves,
     };
-    let loses = |side: usize, why: String, ending: Ending, moves: Vec<String>| {
-        let reason = format!("{} {why}", colour_name(side));
-        end(Score::from_winner(Some(side ^ 1)), reason, ending, moves)
+    let loses = |side: Colour, why: String, ending: Ending, moves: Vec<String>| {
+        let reason = format!("{} {why}", side.name());
+        end(Score::from_winner(Some(!side)), reason, ending, moves)
     };
     loop {
         if let Some(result) = game.result() {
@@ -107,7 +107,7 @@ pub fn play(
             return Ok(finish(engines, r));
         }
         let side = game.pos.side();
-        let opponent = side ^ 1;
+        let opponent = !side;
         let e = &mut engines[side];
         if offered[opponent] {
             e.send("draw");
@@ -170,7 +170,7 @@ pub fn play(
                     if score == Score::from_winner(Some(opponent)) {
                         let r = end(
                             score,
-                            format!("{} resigns", colour_name(side)),
+                            format!("{} resigns", side.name()),
                             Ending::Resignation,
                             texts,
                         );
@@ -179,7 +179,7 @@ pub fn play(
                     if score != Score::Unfinished {
                         let r = end(
                             Score::from_winner(Some(opponent)),
-                            format!("false claim by {}: {reason}", colour_name(side)),
+                            format!("false claim by {}: {reason}", side.name()),
                             Ending::FalseClaim,
                             texts,
                         );
@@ -189,7 +189,7 @@ pub fn play(
                 EngineLine::Illegal(text) => {
                     let r = end(
                         Score::from_winner(Some(opponent)),
-                        format!("false illegal-move claim by {}: {text}", colour_name(side)),
+                        format!("false illegal-move claim by {}: {text}", side.name()),
                         Ending::FalseClaim,
                         texts,
                     );
@@ -245,8 +245,8 @@ fn prepare(e: &mut EngineProcess, limits: &EngineLimits, setup: &Setup) -> Resul
 }
 
 /// Tell both engines the result.
-fn finish(engines: [&mut EngineProcess; 2], record: Record) -> Record {
-    for e in engines {
+fn finish(engines: ByColour<&mut EngineProcess>, record: Record) -> Record {
+    for e in engines.0 {
         e.send(&format!(
             "result {} {{{}}}",
             record.score.text(),

@@ -9,10 +9,11 @@ use crate::protocol::timecontrol::TimeControl;
 use crate::protocol::wire::{echo, echo_long, split_command};
 use crate::protocol::worker::Job;
 use crate::protocol::xboard;
+use crate::types::Colour;
 
 use super::edit::EditState;
 use super::highlight;
-use super::moves::{self, STYLE};
+use super::moves::{self, Rejection, STYLE};
 use super::state::{Activity, Mode};
 use super::Engine;
 
@@ -64,7 +65,7 @@ impl Engine {
             }
             "playother" => {
                 self.abandon();
-                self.mode = Mode::Play(self.game.pos.side() ^ 1);
+                self.mode = Mode::Play(!self.game.pos.side());
             }
             "usermove" => self.user_move(args),
             "setboard" => self.set_board(args),
@@ -245,7 +246,7 @@ impl Engine {
             self.game = crate::game::Game::new(tables);
         }
         if self.mode != Mode::Analyze {
-            self.mode = Mode::Play(1);
+            self.mode = Mode::Play(Colour::Black);
         }
         self.clocks.depth = None;
         self.clocks.nps = None;
@@ -297,7 +298,7 @@ impl Engine {
         self.variant = name;
         self.game = crate::game::Game::new(tables);
         if let Mode::Play(_) = self.mode {
-            self.mode = Mode::Play(self.game.pos.side() ^ 1);
+            self.mode = Mode::Play(!self.game.pos.side());
         }
         self.position_changed();
     }
@@ -356,26 +357,24 @@ impl Engine {
     /// Answer a move that is not legal here: repeat the claim if the game has ended by rule;
     /// against an engine, claim the game for the side that did not make the move; else say
     /// `Illegal move`.
-    fn reject_move(&mut self, text: &str, reason: &str) {
+    fn reject_move(&mut self, text: &str, rejection: Rejection) {
         if let Some(end) = self.game.result() {
             self.out.line(&end.cecp());
             return;
         }
-        if self.computer && reason == "no such move" {
+        if self.computer && rejection == Rejection::NoSuchMove {
             let side = self.game.pos.side();
             let end = crate::game::GameEnd {
-                winner: Some(side ^ 1),
-                reason: format!(
-                    "{} makes an illegal move: {}",
-                    crate::game::colour_name(side),
-                    echo(text)
-                ),
+                winner: Some(!side),
+                cause: crate::game::EndCause::IllegalMove,
+                reason: format!("{} makes an illegal move: {}", side.name(), echo(text)),
             };
             self.out.line(&end.cecp());
             self.abandon();
             self.mode = Mode::Force;
             return;
         }
+        let reason = rejection.reason();
         self.out
             .line(&format!("Illegal move ({reason}): {}", echo(text)));
     }
@@ -485,7 +484,8 @@ impl Engine {
                     }
                 }
                 Ok(mv) => self.excluded.retain(|&m| m != mv),
-                Err(reason) => {
+                Err(rejection) => {
+                    let reason = rejection.reason();
                     self.out
                         .line(&format!("Illegal move ({reason}): {}", echo(args)));
                     return;

@@ -3,6 +3,7 @@
 //! squares count as unmoved (so castling rights follow from kings and rooks at home), the side to
 //! move stays as it was, and there is no en-passant square.
 
+use crate::types::Colour;
 use std::collections::BTreeMap;
 
 use crate::game::Game;
@@ -16,7 +17,7 @@ use super::Engine;
 /// The board being edited.
 pub struct EditState {
     pieces: BTreeMap<u16, u8>,
-    colour: usize,
+    colour: Colour,
 }
 
 impl EditState {
@@ -28,7 +29,10 @@ impl EditState {
             .filter(|&sq| code::is_piece(pos.at(sq)))
             .map(|sq| (sq, pos.at(sq)))
             .collect();
-        EditState { pieces, colour: 0 }
+        EditState {
+            pieces,
+            colour: Colour::White,
+        }
     }
 }
 
@@ -40,7 +44,7 @@ impl Engine {
         match line {
             "." => self.finish_edit(),
             "#" => state.pieces.clear(),
-            "c" | "C" => state.colour ^= 1,
+            "c" | "C" => state.colour = !state.colour,
             "" | "castle" | "ep" => {}
             _ => {
                 let tables = self.game.tables().clone();

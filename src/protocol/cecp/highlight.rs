@@ -10,6 +10,7 @@ use crate::movegen::notation::move_text;
 use crate::movegen::{Move, NO_SQUARE};
 use crate::position::piece::code;
 use crate::position::Position;
+use crate::types::Colour;
 
 use super::moves::STYLE;
 
@@ -164,7 +165,7 @@ pub fn targets(game: &mut Game, from: u16, path: &[u16]) -> String {
 
 /// The highlight for a piece of `colour` and type `kind` lifted from the hand: where it may be
 /// dropped (nowhere when the other side is to move).
-pub fn drop_targets(game: &mut Game, colour: usize, kind: usize) -> String {
+pub fn drop_targets(game: &mut Game, colour: Colour, kind: usize) -> String {
     let legal = if colour == game.pos.side() {
         game.legal_moves()
     } else {
@@ -210,7 +211,13 @@ pub fn choice(game: &mut Game, from: u16, path: &[u16], to: u16) -> Option<Strin
     let mut kinds: Vec<usize> = moves.iter().filter_map(|m| m.promotion_type()).collect();
     kinds.sort_by_key(|k| order.iter().position(|o| o == k).unwrap_or(usize::MAX));
     kinds.dedup();
-    let case = |c: char| if side == 0 { c } else { c.to_ascii_lowercase() };
+    let case = |c: char| {
+        if side == Colour::White {
+            c
+        } else {
+            c.to_ascii_lowercase()
+        }
+    };
     let mut text: String = kinds
         .iter()
         .map(|&k| case(variant.pieces[k].letter))

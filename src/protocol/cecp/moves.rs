@@ -24,14 +24,36 @@ pub fn looks_like_move(word: &str) -> bool {
         || (b.len() >= 4 && b[0].is_ascii_lowercase() && b[1].is_ascii_digit())
 }
 
+/// Why a text names no legal move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Rejection {
+    /// The text is not a move in any notation the engine reads.
+    NotAMove,
+    /// The game is over: no move is legal.
+    NoLegalMoves,
+    /// A move in form, but not one of the legal moves: an illegal move by whoever sent it.
+    NoSuchMove,
+}
+
+impl Rejection {
+    /// The reason as `Illegal move (REASON): …` gives it.
+    pub fn reason(self) -> &'static str {
+        match self {
+            Rejection::NotAMove => "not a move",
+            Rejection::NoLegalMoves => "no legal moves",
+            Rejection::NoSuchMove => "no such move",
+        }
+    }
+}
+
 /// The legal move `text` names, or why there is none.
-pub fn parse(game: &mut Game, text: &str) -> Result<Move, &'static str> {
+pub fn parse(game: &mut Game, text: &str) -> Result<Move, Rejection> {
     if text.is_empty() || text.len() > 40 || !text.is_ascii() {
-        return Err("not a move");
+        return Err(Rejection::NotAMove);
     }
     let legal = game.legal_moves();
     if legal.is_empty() {
-        return Err("no legal moves");
+        return Err(Rejection::NoLegalMoves);
     }
     let text = &Dialect::of(&game.tables().variant).move_in(text);
     let pos = &game.pos;
@@ -54,9 +76,9 @@ pub fn parse(game: &mut Game, text: &str) -> Result<Move, &'static str> {
         return Ok(mv);
     }
     if !looks_like_move(text) {
-        return Err("not a move");
+        return Err(Rejection::NotAMove);
     }
-    Err("no such move")
+    Err(Rejection::NoSuchMove)
 }
 
 /// The promotion a bare `FROMTO` names when it is the only move between the two squares (XBoard

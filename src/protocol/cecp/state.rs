@@ -10,6 +10,7 @@ use crate::movegen::Move;
 use crate::protocol::timecontrol::TimeControl;
 use crate::protocol::worker::backstop;
 use crate::search::{Clock, Limits};
+use crate::types::Colour;
 
 /// What the engine does with the game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -17,7 +18,7 @@ pub enum Mode {
     /// Plays neither side: moves are only recorded.
     Force,
     /// Plays this colour (0 = White).
-    Play(usize),
+    Play(Colour),
     /// Thinks about every position without moving.
     Analyze,
 }

@@ -3,6 +3,7 @@
 //! `nodes`, `movetime`, `infinite`, `searchmoves`, `mate` (a depth bound of 2N+1 plies; the
 //! engine stops the search once it sees a mate in N), `ponder`, and `perft N`.
 
+use crate::types::{ByColour, Colour};
 use std::time::Duration;
 
 use crate::movegen::Move;
@@ -29,9 +30,9 @@ const KEYWORDS: [&str; 13] = [
 pub struct Go {
     pub searchmoves: Vec<Move>,
     pub ponder: bool,
-    /// Time left and increment per colour (0 = White).
-    pub time: [Option<Duration>; 2],
-    pub increment: [Option<Duration>; 2],
+    /// Time left and increment per colour.
+    pub time: ByColour<Option<Duration>>,
+    pub increment: ByColour<Option<Duration>>,
     pub moves_to_go: Option<u32>,
     pub depth: Option<u32>,
     pub nodes: Option<u64>,
@@ -78,11 +79,19 @@ impl Go {
                     None
                 }
                 "wtime" | "btime" => {
-                    go.time[usize::from(word == "btime")] = ms();
+                    go.time[if word == "btime" {
+                        Colour::Black
+                    } else {
+                        Colour::White
+                    }] = ms();
                     Some(ms().is_some())
                 }
                 "winc" | "binc" => {
-                    go.increment[usize::from(word == "binc")] = ms();
+                    go.increment[if word == "binc" {
+                        Colour::Black
+                    } else {
+                        Colour::White
+                    }] = ms();
                     Some(ms().is_some())
                 }
                 "movetime" => {
@@ -128,10 +137,10 @@ impl Go {
     }
 
     /// The limits of the search for `side` to move, as if not pondering.
-    pub fn limits(&self, side: usize, multi_pv: usize) -> Limits {
+    pub fn limits(&self, side: Colour, multi_pv: usize) -> Limits {
         let clock = self.time[side].map(|time| Clock {
             time,
-            opponent_time: self.time[side ^ 1].unwrap_or_default(),
+            opponent_time: self.time[!side].unwrap_or_default(),
             increment: self.increment[side].unwrap_or_default(),
             moves_to_go: self.moves_to_go.unwrap_or(0),
         });
@@ -170,7 +179,7 @@ mod tests {
     #[test]
     fn parameters() {
         let g = go("wtime 1000 btime -20 winc 10 binc 0 movestogo 5 ponder");
-        let limits = g.limits(1, 1);
+        let limits = g.limits(Colour::Black, 1);
         let clock = limits.clock.expect("clock");
         assert_eq!(clock.time, Duration::ZERO);
         assert_eq!(clock.opponent_time, Duration::from_millis(1000));
@@ -178,7 +187,7 @@ mod tests {
         assert!(g.ponder && !limits.infinite);
         let g = go("joho depth 4 mate 1 nodes 900 searchmoves e2e4 a7a8 infinite");
         assert_eq!(g.depth, Some(4));
-        assert_eq!(g.limits(0, 2).depth, Some(3));
+        assert_eq!(g.limits(Colour::White, 2).depth, Some(3));
         assert_eq!(g.nodes, Some(900));
         assert_eq!(g.searchmoves, vec![Move::new(1, 2)]);
         assert!(g.infinite);
@@ -192,6 +201,6 @@ mod tests {
         assert_eq!(g.bad, ["depth (no value)", "perft x"]);
         assert_eq!(go("perft -1").bad, ["perft -1"]);
         assert_eq!(go("depth abc").bad, ["depth abc"]);
-        assert!(go("").limits(0, 1).clock.is_none());
+        assert!(go("").limits(Colour::White, 1).clock.is_none());
     }
 }

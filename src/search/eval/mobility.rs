@@ -10,6 +10,7 @@ use crate::movegen::{Move, Sink};
 use crate::position::piece::code;
 use crate::position::ruleset::SqBits;
 use crate::position::Position;
+use crate::types::{ByColour, Colour};
 
 /// Attacks on one colour's royal pieces.
 #[derive(Clone, Copy, Debug, Default)]
@@ -26,7 +27,7 @@ pub struct Activity {
     /// Mobility score from White's view.
     pub mobility: Pair,
     /// Attacks on White's and on Black's royal pieces.
-    pub attacks: [Attacks; 2],
+    pub attacks: ByColour<Attacks>,
 }
 
 /// Counts the moves of one piece and those that land in a zone.
@@ -46,7 +47,7 @@ impl Sink for Counter<'_> {
 }
 
 /// The squares next to (and under) the royal pieces of `colour`.
-pub fn royal_zone(pos: &Position, colour: usize) -> SqBits {
+pub fn royal_zone(pos: &Position, colour: Colour) -> SqBits {
     let geo = pos.geo();
     let mut zone = SqBits::default();
     for &r in pos.royals(colour) {
@@ -63,10 +64,10 @@ pub fn royal_zone(pos: &Position, colour: usize) -> SqBits {
 }
 
 pub fn evaluate(pos: &Position, et: &EvalTables) -> Activity {
-    let zones = [royal_zone(pos, 0), royal_zone(pos, 1)];
+    let zones = ByColour::from_fn(|colour| royal_zone(pos, colour));
     let mut out = Activity::default();
-    for colour in 0..2 {
-        let them = colour ^ 1;
+    for colour in Colour::BOTH {
+        let them = !colour;
         let mut mobility = Pair::default();
         for &sq in pos.pieces(colour) {
             let kind = code::kind(pos.at(sq));
@@ -88,7 +89,11 @@ pub fn evaluate(pos: &Position, et: &EvalTables) -> Activity {
             }
         }
         let signed = Pair::new(mobility.mg / 16, mobility.eg / 16);
-        out.mobility += if colour == 0 { signed } else { -signed };
+        out.mobility += if colour == Colour::White {
+            signed
+        } else {
+            -signed
+        };
     }
     out
 }

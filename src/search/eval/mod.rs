@@ -19,6 +19,7 @@ pub mod royal;
 pub mod tables;
 pub mod values;
 
+use crate::types::{ByColour, Colour};
 use pair::{Pair, PHASE_MAX};
 use pawns::Structure;
 use tables::{EvalTables, NO_SLOT, PAIR_SLOTS};
@@ -49,11 +50,12 @@ struct Side {
 pub fn evaluate(pos: &Position, et: &EvalTables, alpha: i32, beta: i32) -> i32 {
     let geo = pos.geo();
     let mut score = Pair::default();
-    let mut sides = [Side::default(); 2];
+    let mut sides = ByColour([Side::default(); 2]);
     let mut phase = 0;
     let mut structure = Structure::new();
-    let mut bound = [[0u8; PAIR_SLOTS]; 2];
-    for (colour, side) in sides.iter_mut().enumerate() {
+    let mut bound = ByColour([[0u8; PAIR_SLOTS]; 2]);
+    for colour in Colour::BOTH {
+        let side = &mut sides[colour];
         let mut own = Pair::default();
         for &sq in pos.pieces(colour) {
             let piece = pos.at(sq);
@@ -80,11 +82,11 @@ pub fn evaluate(pos: &Position, et: &EvalTables, alpha: i32, beta: i32) -> i32 {
         if et.hand {
             own += in_hand(pos, et, colour, side, &mut phase);
         }
-        score += if colour == 0 { own } else { -own };
+        score += if colour == Colour::White { own } else { -own };
     }
     score += structure.evaluate(et, geo.files);
     if et.check_bonus != 0 {
-        let lead = pos.checks_given(0) as i32 - pos.checks_given(1) as i32;
+        let lead = pos.checks_given(Colour::White) as i32 - pos.checks_given(Colour::Black) as i32;
         score += Pair::new(lead * et.check_bonus, lead * et.check_bonus);
     }
     let phase = phase.min(et.phase_total) * PHASE_MAX / et.phase_total;
@@ -101,7 +103,7 @@ pub fn evaluate(pos: &Position, et: &EvalTables, alpha: i32, beta: i32) -> i32 {
 fn in_hand(
     pos: &Position,
     et: &EvalTables,
-    colour: usize,
+    colour: Colour,
     side: &mut Side,
     phase: &mut i32,
 ) -> Pair {
@@ -123,13 +125,21 @@ fn in_hand(
 }
 
 /// Taper, scale drawish material, add the tempo and turn to the side to move's view.
-fn finish(score: Pair, phase: i32, sides: &[Side; 2], to_move: usize, sign: i32) -> i32 {
+fn finish(score: Pair, phase: i32, sides: &ByColour<Side>, to_move: Colour, sign: i32) -> i32 {
     let mut white = sign * score.taper(phase);
-    let strong = if white > 0 { 0 } else { 1 };
-    let (s, w) = (sides[strong], sides[strong ^ 1]);
+    let strong = if white > 0 {
+        Colour::White
+    } else {
+        Colour::Black
+    };
+    let (s, w) = (sides[strong], sides[!strong]);
     if s.pawns == 0 && s.officers - w.officers < WINNING_MATERIAL {
         white /= 4;
     }
-    let own = if to_move == 0 { white } else { -white };
+    let own = if to_move == Colour::White {
+        white
+    } else {
+        -white
+    };
     (own + TEMPO).clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
 }

@@ -3,6 +3,7 @@
 //! neighbouring file), whose bonus grows with their progress towards the promotion zone and
 //! with what promoting gains.
 
+use crate::types::{ByColour, Colour};
 use arrayvec::ArrayVec;
 
 use super::pair::Pair;
@@ -68,19 +69,19 @@ impl Files {
 
 /// The promoting pieces of both sides, collected while the evaluation walks the pieces.
 pub struct Structure {
-    sides: [Files; 2],
+    sides: ByColour<Files>,
 }
 
 impl Structure {
     pub fn new() -> Structure {
         Structure {
-            sides: [Files::new(), Files::new()],
+            sides: ByColour::from_fn(|_| Files::new()),
         }
     }
 
     /// Note a promoting piece of `kind` and `colour` on `sq`.
     #[inline]
-    pub fn add(&mut self, geo: &Geometry, colour: usize, sq: u16, kind: usize) {
+    pub fn add(&mut self, geo: &Geometry, colour: Colour, sq: u16, kind: usize) {
         let (file, rank) = geo.coords(sq);
         let side = &mut self.sides[colour];
         if side.pawns.is_full() {
@@ -100,12 +101,13 @@ impl Structure {
 
     /// Pawn-structure score from White's view.
     pub fn evaluate(&self, et: &EvalTables, files: u8) -> Pair {
-        let mut score = [Pair::default(); 2];
-        for (colour, own) in self.sides.iter().enumerate() {
+        let mut score = ByColour([Pair::default(); 2]);
+        for colour in Colour::BOTH {
+            let own = &self.sides[colour];
             if own.pawns.is_empty() {
                 continue;
             }
-            let foe = &self.sides[colour ^ 1];
+            let foe = &self.sides[!colour];
             for &count in &own.count[..files as usize] {
                 if count > 1 {
                     score[colour] += DOUBLED * (count as i32 - 1);
@@ -127,6 +129,6 @@ impl Structure {
                 }
             }
         }
-        score[0] - score[1]
+        score[Colour::White] - score[Colour::Black]
     }
 }

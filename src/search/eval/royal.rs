@@ -7,6 +7,7 @@ use super::pair::Pair;
 use super::tables::EvalTables;
 use crate::position::piece::code;
 use crate::position::Position;
+use crate::types::{ByColour, Colour};
 
 /// Scale of the penalty by number of attackers, in 1024ths of `units²`.
 const BY_ATTACKERS: [i32; 8] = [0, 0, 75, 95, 110, 120, 128, 128];
@@ -15,25 +16,25 @@ const MOST_PENALTY: i32 = 600;
 const SHELTER: [i32; 2] = [10, 5];
 
 /// Royal-safety score from White's view.
-pub fn evaluate(pos: &Position, et: &EvalTables, attacks: &[Attacks; 2]) -> Pair {
-    let mut score = [0i32; 2];
-    for colour in 0..2 {
+pub fn evaluate(pos: &Position, et: &EvalTables, attacks: &ByColour<Attacks>) -> Pair {
+    let mut score = ByColour([0i32; 2]);
+    for colour in Colour::BOTH {
         let a = attacks[colour];
         let scale = BY_ATTACKERS[(a.attackers.max(0) as usize).min(BY_ATTACKERS.len() - 1)];
         score[colour] -= (a.units * a.units * scale / 1024).min(MOST_PENALTY);
         score[colour] += shelter(pos, et, colour);
     }
-    Pair::new(score[0] - score[1], 0)
+    Pair::new(score[Colour::White] - score[Colour::Black], 0)
 }
 
 /// Own pawn-like pieces in front of the royal pieces of `colour` (averaged over them).
-fn shelter(pos: &Position, et: &EvalTables, colour: usize) -> i32 {
+fn shelter(pos: &Position, et: &EvalTables, colour: Colour) -> i32 {
     let royals = pos.royals(colour);
     if royals.is_empty() {
         return 0;
     }
     let geo = pos.geo();
-    let dir: i16 = if colour == 0 { 1 } else { -1 };
+    let dir: i16 = if colour == Colour::White { 1 } else { -1 };
     let mut total = 0;
     for &r in royals {
         let (f, rank) = geo.coords(r);

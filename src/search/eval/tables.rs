@@ -5,6 +5,7 @@
 //! distances, pair bonuses, the phase weights of the material on the board, and the terms the
 //! variant's winning rules call for (checks given, giveaway's reversed material).
 
+use crate::types::{ByColour, Colour};
 use std::sync::Arc;
 
 use super::pair::Pair;
@@ -65,9 +66,9 @@ pub struct EvalTables {
     /// Material plus square bonus, indexed `code * size + square`, from the owner's view.
     psq: Vec<Pair>,
     /// Per type, colour and padded square: progress towards the promotion zone in 64ths.
-    pub progress: Vec<[Vec<u8>; 2]>,
+    pub progress: Vec<ByColour<Vec<u8>>>,
     /// Per type and colour: +1 if the piece promotes towards higher ranks, -1 if lower.
-    pub forward: Vec<[i8; 2]>,
+    pub forward: Vec<ByColour<i8>>,
     /// Phase weight of the start position (at least 1).
     pub phase_total: i32,
     /// Pieces can be held in hand (their material counts).
@@ -94,7 +95,7 @@ impl EvalTables {
                 let promotes = p.promotion.is_some();
                 let pawn_like = promotes && prof.forward_only;
                 let best = p.promotion.as_ref().map_or(0, |pr| {
-                    pr.choices[0]
+                    pr.choices[Colour::White]
                         .iter()
                         .map(|&c| profiles[c as usize - 1].value)
                         .max()
@@ -127,10 +128,10 @@ impl EvalTables {
         let mut progress = Vec::with_capacity(kinds.len());
         let mut forward = Vec::with_capacity(kinds.len());
         for p in &tables.pieces {
-            let mut per_colour = [vec![0u8; geo.size], vec![0u8; geo.size]];
-            let mut dirs = [1i8, -1];
+            let mut per_colour = ByColour::from_fn(|_| vec![0u8; geo.size]);
+            let mut dirs = ByColour::new(1i8, -1);
             if let Some(pr) = &p.promotion {
-                for colour in 0..2 {
+                for colour in Colour::BOTH {
                     let zone: Vec<(u8, u8)> = geo
                         .squares()
                         .filter(|&s| pr.zone[colour].has(s))
@@ -144,7 +145,8 @@ impl EvalTables {
             forward.push(dirs);
         }
         let start = Position::start(tables.clone());
-        let phase_total = (0..2)
+        let phase_total = Colour::BOTH
+            .into_iter()
             .flat_map(|c| start.pieces(c).iter().map(|&s| start.at(s)))
             .map(|c| kinds[code::kind(c)].phase_weight)
             .sum::<i32>()
@@ -186,7 +188,7 @@ fn sign(tables: &Ruleset) -> i32 {
 }
 
 /// Bonus for the flag piece (king of the hill, racing kings) per step closer to its zone.
-fn flag_bonus(tables: &Ruleset, kind: usize, colour: usize, sq: u16) -> Pair {
+fn flag_bonus(tables: &Ruleset, kind: usize, colour: Colour, sq: u16) -> Pair {
     let Some(flag) = tables
         .variant
         .rules
@@ -216,9 +218,9 @@ fn flag_bonus(tables: &Ruleset, kind: usize, colour: usize, sq: u16) -> Pair {
 }
 
 /// +1 if the zone lies towards higher ranks than the middle of the board, else -1.
-fn direction(zone: &[(u8, u8)], ranks: u8, colour: usize) -> i8 {
+fn direction(zone: &[(u8, u8)], ranks: u8, colour: Colour) -> i8 {
     if zone.is_empty() {
-        return if colour == 0 { 1 } else { -1 };
+        return if colour == Colour::White { 1 } else { -1 };
     }
     let mean2 = zone.iter().map(|&(_, r)| 2 * r as i32).sum::<i32>() / zone.len() as i32;
     if mean2 >= ranks as i32 - 1 {
@@ -287,11 +289,11 @@ fn psq(et: &EvalTables, profiles: &[Profile]) -> Vec<Pair> {
     for (kind, prof) in profiles.iter().enumerate() {
         let k = et.kinds[kind];
         let value = k.value;
-        for colour in 0..2 {
+        for colour in Colour::BOTH {
             let c = code::piece(kind, colour);
             for &s in &squares {
                 let (_, rank) = geo.coords(s);
-                let own_rank = if colour == 0 {
+                let own_rank = if colour == Colour::White {
                     rank as i32
                 } else {
                     geo.ranks as i32 - 1 - rank as i32

@@ -19,6 +19,7 @@
 //! The scale is fixed once for all variants so that chess comes out as P 100, N 305, B 350,
 //! R 520, Q 955.
 
+use crate::types::{ByColour, Colour};
 use std::sync::Arc;
 
 use crate::movegen::pseudo::piece_moves;
@@ -47,7 +48,7 @@ const CAPTURE_RATIO: f64 = DENSITY_PERMILLE as f64 / 2.0 / (1000 - DENSITY_PERMI
 #[derive(Clone, Debug)]
 pub struct Profile {
     /// Destinations on the empty board per colour and padded square.
-    pub empty_targets: [Vec<u8>; 2],
+    pub empty_targets: ByColour<Vec<u8>>,
     /// Average destinations on the empty board (White).
     pub empty_mean: f64,
     /// Average destinations on the crowded boards (White), quiet moves and captures balanced.
@@ -112,7 +113,7 @@ impl Probe {
     }
 
     /// Destinations of a piece of `kind` and `colour` on `sq` with the current blockers.
-    fn destinations(&mut self, kind: usize, colour: usize, sq: u16) -> &[u16] {
+    fn destinations(&mut self, kind: usize, colour: Colour, sq: u16) -> &[u16] {
         for &t in &self.targets.list {
             self.targets.seen[t as usize] = false;
         }
@@ -136,7 +137,12 @@ impl Probe {
         for sq in geo.squares() {
             let r = next_random(seed);
             let piece = if sq != except && r % 1000 < DENSITY_PERMILLE {
-                code::piece(kind, (r >> 20) as usize & 1)
+                let colour = if (r >> 20) & 1 == 0 {
+                    Colour::White
+                } else {
+                    Colour::Black
+                };
+                code::piece(kind, colour)
             } else {
                 code::EMPTY
             };
@@ -152,15 +158,20 @@ impl Probe {
         let home: Vec<u16> = squares
             .iter()
             .copied()
-            .filter(|&s| info.confine.as_ref().is_none_or(|c| c[0].has(s)))
+            .filter(|&s| {
+                info.confine
+                    .as_ref()
+                    .is_none_or(|c| c[Colour::White].has(s))
+            })
             .collect();
         let n = home.len().max(1) as f64;
         let mut edges = vec![SqBits::default(); geo.size];
-        let mut empty_targets = [vec![0u8; geo.size], vec![0u8; geo.size]];
+        let mut empty_targets = ByColour::from_fn(|_| vec![0u8; geo.size]);
         let (mut forward, mut backward) = (0usize, 0usize);
         self.clear_board();
-        for (colour, targets) in empty_targets.iter_mut().enumerate() {
+        for colour in Colour::BOTH {
             for &sq in &squares {
+                let targets = &mut empty_targets[colour];
                 let count = self.destinations(kind, colour, sq).len();
                 targets[sq as usize] = count.min(u8::MAX as usize) as u8;
             }
@@ -177,8 +188,8 @@ impl Probe {
             }
         };
         for &sq in &home {
-            empty_total += empty_targets[0][sq as usize] as usize;
-            let found = self.destinations(kind, 0, sq).to_vec();
+            empty_total += empty_targets[Colour::White][sq as usize] as usize;
+            let found = self.destinations(kind, Colour::White, sq).to_vec();
             note(sq, &found, &mut edges);
         }
         let (mut quiet, mut captures) = (0usize, 0usize);
@@ -186,7 +197,7 @@ impl Probe {
         for &sq in &home {
             for _ in 0..BOARDS {
                 self.crowd(kind, &mut seed, sq);
-                let found = self.destinations(kind, 0, sq).to_vec();
+                let found = self.destinations(kind, Colour::White, sq).to_vec();
                 for &t in &found {
                     if self.pos.at(t) == code::EMPTY {
                         quiet += 1;
