@@ -1,37 +1,37 @@
 //! Alfil: a chess-variant engine in which every piece and every rule comes from files.
 //!
 //! The modules below are layers, listed bottom up: a module may use the ones listed before it
-//! and never one listed after it (the test at the end of this file enforces it, reading this
+//! and never one listed after it (the tests in `src/layering.rs` enforce it, reading this
 //! list).
 
-/// The core vocabulary: colours (and the values kept per colour).
+// The core vocabulary: colours (and the values kept per colour).
 pub mod types;
 
-/// XBetza move notation: parsing and compiling a piece's moves.
+// XBetza move notation: parsing and compiling a piece's moves.
 pub mod betza;
 
-/// Variant files: RON, `inherits`, validation with located errors.
+// Variant files: RON, `inherits`, validation with located errors.
 pub mod variant;
 
-/// The compiled ruleset, the board, FEN, make and unmake.
+// The compiled ruleset, the board, FEN, make and unmake.
 pub mod position;
 
-/// The move generator, the check test, legality and the game ends that stop generation.
+// The move generator, the check test, legality and the game ends that stop generation.
 pub mod movegen;
 
-/// A game in progress: history, results by the variant's rules.
+// A game in progress: history, results by the variant's rules.
 pub mod game;
 
-/// Move-tree counts that prove the generator.
+// Move-tree counts that prove the generator.
 pub mod perft;
 
-/// Alpha-beta search and evaluation.
+// Alpha-beta search and evaluation.
 pub mod search;
 
-/// CECP and UCI.
+// CECP and UCI.
 pub mod protocol;
 
-/// The command line: perft, bench, match, and the protocol loop.
+// The command line: perft, bench, match, and the protocol loop.
 pub mod cli;
 
 #[cfg(test)]

@@ -142,3 +142,87 @@ fn perft_suite() {
 fn perft_suite_large() {
     run(true);
 }
+
+/// Random playouts over every shipped variant: after every move the incremental key equals
+/// the key computed from scratch, and unmaking the moves restores each earlier position's FEN
+/// and key exactly.
+mod playouts {
+    use std::sync::Arc;
+
+    use alfil::movegen::{build_ruleset, legal_moves, make_move};
+    use alfil::position::ruleset::Ruleset;
+    use alfil::position::Position;
+    use alfil::variant::{embedded_names, load_by_name};
+    use proptest::prelude::*;
+
+    fn rulesets() -> &'static [Arc<Ruleset>] {
+        static ALL: std::sync::OnceLock<Vec<Arc<Ruleset>>> = std::sync::OnceLock::new();
+        ALL.get_or_init(|| {
+            embedded_names()
+                .iter()
+                .map(|n| {
+                    build_ruleset(Arc::new(load_by_name(n).expect("shipped"))).expect("builds")
+                })
+                .collect()
+        })
+    }
+
+    /// Play the moves `choices` pick (each modulo the number of legal moves), then take them
+    /// all back, checking keys and FENs on the way.
+    fn playout(ruleset: &Arc<Ruleset>, choices: &[u16]) -> Result<(), String> {
+        let name = &ruleset.variant.name;
+        let mut pos = Position::start(ruleset.clone());
+        let mut before = Vec::new();
+        let mut moves = Vec::new();
+        for &choice in choices {
+            legal_moves(&mut pos, &mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            let mv = moves[choice as usize % moves.len()];
+            before.push((pos.to_fen(), pos.hash()));
+            make_move(&mut pos, mv);
+            if pos.hash() != pos.compute_hash() {
+                return Err(format!(
+                    "{name}: key drifts after {mv:?} from {}",
+                    before.last().expect("pushed").0
+                ));
+            }
+        }
+        while let Some((fen, key)) = before.pop() {
+            pos.unmake();
+            if pos.to_fen() != fen || pos.hash() != key {
+                return Err(format!(
+                    "{name}: unmake gives {} instead of {fen}",
+                    pos.to_fen()
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    #[test]
+    fn every_shipped_variant_keeps_its_key_and_unmakes_exactly() {
+        for (i, ruleset) in rulesets().iter().enumerate() {
+            let choices: Vec<u16> = (0..60u16)
+                .map(|n| n.wrapping_mul(7919).wrapping_add(i as u16))
+                .collect();
+            if let Err(e) = playout(ruleset, &choices) {
+                panic!("{e}");
+            }
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 400, failure_persistence: None, ..ProptestConfig::default() })]
+        #[test]
+        fn random_playouts_keep_the_key_and_unmake_exactly(
+            variant in 0usize..1000,
+            choices in proptest::collection::vec(any::<u16>(), 1..80),
+        ) {
+            let all = rulesets();
+            let result = playout(&all[variant % all.len()], &choices);
+            prop_assert!(result.is_ok(), "{}", result.unwrap_err());
+        }
+    }
+}

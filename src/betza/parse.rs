@@ -76,7 +76,7 @@ enum Built {
     },
 }
 
-fn build_component(text: &str, pair: Pair<Rule>) -> Result<Built, BetzaError> {
+fn build_component(text: &str, pair: Pair<'_, Rule>) -> Result<Built, BetzaError> {
     let span = (pair.as_span().start(), pair.as_span().end());
     let mut legs = vec![Leg::default()];
     let mut after_sep = false;
@@ -122,7 +122,7 @@ enum DirectionRun {
     Closed,
 }
 
-fn fill_leg(text: &str, leg: &mut Leg, pair: Pair<Rule>) -> Result<(), BetzaError> {
+fn fill_leg(text: &str, leg: &mut Leg, pair: Pair<'_, Rule>) -> Result<(), BetzaError> {
     let mut run = DirectionRun::NotStarted;
     for modifier in pair.into_inner() {
         let start = modifier.as_span().start();
@@ -199,7 +199,7 @@ fn unsupported_modifier(letter: char) -> String {
     format!("the '{letter}' modifier ({what}) is not supported")
 }
 
-fn build_atom(text: &str, pair: Pair<Rule>) -> Result<(Atom, Range), BetzaError> {
+fn build_atom(text: &str, pair: Pair<'_, Rule>) -> Result<(Atom, Range), BetzaError> {
     let start = pair.as_span().start();
     let Some(inner) = pair.into_inner().next() else {
         return Err(err_at(
@@ -234,7 +234,7 @@ fn build_atom(text: &str, pair: Pair<Rule>) -> Result<(Atom, Range), BetzaError>
     }
 }
 
-fn build_simple_atom(text: &str, pair: Pair<Rule>) -> Result<(Atom, Range), BetzaError> {
+fn build_simple_atom(text: &str, pair: Pair<'_, Rule>) -> Result<(Atom, Range), BetzaError> {
     let start = pair.as_span().start();
     let end = pair.as_span().end();
     let letter = pair.as_str().chars().next().unwrap_or_default();
@@ -297,7 +297,7 @@ fn build_simple_atom(text: &str, pair: Pair<Rule>) -> Result<(Atom, Range), Betz
     Ok((atom, written.unwrap_or(default_range)))
 }
 
-fn build_range(text: &str, pair: &Pair<Rule>) -> Result<Range, BetzaError> {
+fn build_range(text: &str, pair: &Pair<'_, Rule>) -> Result<Range, BetzaError> {
     let digits = pair.as_str();
     let start = pair.as_span().start();
     if digits.len() > 2 {
@@ -323,7 +323,7 @@ fn build_range(text: &str, pair: &Pair<Rule>) -> Result<Range, BetzaError> {
 }
 
 /// Refuse a bracket or parenthesis group; any other pair passes.
-fn refuse_group(text: &str, pair: &Pair<Rule>) -> Result<(), BetzaError> {
+fn refuse_group(text: &str, pair: &Pair<'_, Rule>) -> Result<(), BetzaError> {
     let what = match pair.as_rule() {
         Rule::bracket => {
             "bracket notation '[...]' (Interactive Diagram only) is not supported; write the \
@@ -344,7 +344,7 @@ fn missing_atom(text: &str, at: usize, after_sep: bool) -> BetzaError {
     err_at(text, at, format!("{expected}, found {}", found(text, at)))
 }
 
-fn stray(text: &str, pair: &Pair<Rule>) -> BetzaError {
+fn stray(text: &str, pair: &Pair<'_, Rule>) -> BetzaError {
     let start = pair.as_span().start();
     let c = pair.as_str().chars().next().unwrap_or_default();
     let message = if c.is_ascii_digit() {

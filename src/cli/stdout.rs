@@ -6,7 +6,7 @@ use std::fmt;
 use std::io::{self, ErrorKind, Write};
 
 /// Write `args` to standard output.
-pub fn write(args: fmt::Arguments) {
+pub fn write(args: fmt::Arguments<'_>) {
     let result = io::stdout().lock().write_fmt(args);
     match result {
         Ok(()) => {}
@@ -18,7 +18,7 @@ pub fn write(args: fmt::Arguments) {
     }
 }
 
-/// `print!` to standard output through [`write`].
+/// `print!` to standard output through [`write`](fn@crate::cli::stdout::write).
 #[macro_export]
 macro_rules! out {
     ($($arg:tt)*) => {
@@ -26,7 +26,7 @@ macro_rules! out {
     };
 }
 
-/// `println!` to standard output through [`write`].
+/// `println!` to standard output through [`write`](fn@crate::cli::stdout::write).
 #[macro_export]
 macro_rules! outln {
     () => {

@@ -269,14 +269,14 @@ pub fn pinned(pos: &Position, ksq: u16, us: Colour) -> ArrayVec<u16, 16> {
 /// as capturing it would blow up the capturer's own royal.
 pub fn in_check(pos: &Position, colour: Colour) -> bool {
     let royals = pos.royals(colour);
-    let rules = &pos.tables.rules;
+    let explodes = pos.tables.explodes;
     let checked = |&r: &u16| {
-        if rules.blast && pos.royals(!colour).iter().any(|&e| adjacent(pos, r, e)) {
+        if explodes && pos.royals(!colour).iter().any(|&e| adjacent(pos, r, e)) {
             return false;
         }
         attacked(pos, r, !colour)
     };
-    if rules.duple_check && royals.len() > 1 {
+    if pos.tables.variant.rules.duple_check && royals.len() > 1 {
         royals.iter().all(checked)
     } else {
         royals.iter().any(checked)

@@ -154,7 +154,7 @@ pub fn immediate_end(pos: &Position) -> Option<GameEnd> {
     }
     if let Some(f) = &rules.flag {
         let arrived = |c: Colour| {
-            pos.tables.rules.flag_squares[c].iter().any(|&sq| {
+            pos.tables.flag_squares[c].iter().any(|&sq| {
                 let p = pos.at(sq);
                 code::is_piece(p)
                     && code::colour(p) == c
@@ -204,7 +204,7 @@ fn group_name(pos: &Position, kind: Option<usize>) -> String {
 fn can_arrive(pos: &Position, piece: Option<usize>) -> bool {
     let mut p = pos.clone();
     let us = p.side();
-    let zone = &pos.tables.rules.flag_squares[us];
+    let zone = &pos.tables.flag_squares[us];
     let mut moves = Vec::new();
     generate_ignoring_ends(&mut p, &mut moves);
     moves.iter().any(|m| {

@@ -24,25 +24,24 @@ pub fn generate_ignoring_ends(pos: &mut Position, out: &mut Vec<Move>) {
         out.retain(|&mv| !mv.is_drop() || !gives_check(pos, mv));
     }
     let us = pos.side();
-    let rules = &pos.tables.rules;
-    if rules.blast {
+    if pos.tables.explodes {
         out.retain(|&mv| special_legal(pos, mv));
     } else if !pos.royals(us).is_empty() {
         filter_royal_safety(pos, out);
     }
-    if !pos.tables.rules.checking {
+    if !pos.tables.variant.rules.checking {
         out.retain(|&mv| !gives_check(pos, mv));
     }
-    if pos.tables.rules.restricted_promotions {
+    if pos.tables.restricted_promotions {
         out.retain(|&mv| promotion_allowed(pos, mv));
     }
-    if pos.tables.rules.pass || pos.tables.rules.bikjang {
+    if pos.tables.variant.rules.pass || pos.tables.variant.rules.bikjang {
         passes_and_bikjang(pos, out);
     }
     if pos.tables.hand.gating {
         add_gating(pos, out);
     }
-    if pos.tables.rules.must_capture && out.iter().any(|&m| is_capture(pos, m)) {
+    if pos.tables.variant.rules.must_capture && out.iter().any(|&m| is_capture(pos, m)) {
         out.retain(|&m| is_capture(pos, m));
     }
 }
@@ -61,7 +60,7 @@ fn passes_and_bikjang(pos: &mut Position, out: &mut Vec<Move>) {
         });
     }
     let royals = pos.royals(us);
-    if pos.tables.rules.pass && royals.len() == 1 && (bikjang || !in_check(pos, us)) {
+    if pos.tables.variant.rules.pass && royals.len() == 1 && (bikjang || !in_check(pos, us)) {
         out.push(Move::new(royals[0], royals[0]));
     }
 }
@@ -127,7 +126,7 @@ fn special_legal(pos: &mut Position, mv: Move) -> bool {
     pos.make(mv);
     let ok = if pos.royals(us).len() < mine {
         false
-    } else if pos.royals(!us).len() < theirs && pos.tables.rules.blast {
+    } else if pos.royals(!us).len() < theirs && pos.tables.explodes {
         true
     } else {
         !in_check(pos, us)
@@ -145,7 +144,7 @@ fn filter_royal_safety(pos: &mut Position, out: &mut Vec<Move>) {
     let table = &tables.attack[them];
     let single = pos.royals(us).len() == 1;
     let ksq = pos.royals(us)[0];
-    let quick = single && !checked && table.complex == 0 && !pos.tables.rules.duple_check;
+    let quick = single && !checked && table.complex == 0 && !pos.tables.variant.rules.duple_check;
     let pins = if quick {
         pinned(pos, ksq, us)
     } else {
@@ -230,7 +229,7 @@ pub fn is_legal_slow(pos: &mut Position, mv: Move, checked: bool) -> bool {
         let (ff, rank) = geo.coords(mv.from);
         let (tf, _) = geo.coords(mv.to);
         let (lo, hi) = (ff.min(tf), ff.max(tf));
-        let blast = pos.tables.rules.blast;
+        let blast = pos.tables.explodes;
         for f in lo..=hi {
             let sq = geo.square(f, rank);
             let shielded = blast && pos.royals(them).iter().any(|&e| adjacent(pos, sq, e));

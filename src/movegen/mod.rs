@@ -39,7 +39,7 @@ pub fn legal_moves(pos: &mut Position, out: &mut Vec<Move>) {
 #[inline]
 pub fn make_move(pos: &mut Position, mv: Move) {
     pos.make(mv);
-    if pos.tables.rules.check_count > 0 && attack::in_check(pos, pos.side()) {
+    if pos.tables.variant.rules.check_count > 0 && attack::in_check(pos, pos.side()) {
         pos.record_check_given();
     }
 }

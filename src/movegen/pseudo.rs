@@ -9,7 +9,7 @@ use crate::betza::compile::flags;
 use crate::position::moves::{Move, NO_SQUARE};
 use crate::position::piece::code;
 use crate::position::ruleset::{ColourMoves, InPlaceT, PieceInfo, PromotionT, RayT, SqBits};
-use crate::position::Position;
+use crate::position::{Geometry, Position};
 use crate::types::Colour;
 use crate::variant::schema::Demotion;
 
@@ -144,12 +144,14 @@ fn moves_of<S: Sink>(
         }
     }
     for ray in &moves.rays {
-        if !walk_ray(pos, from, colour, info, ray, stay, sink) {
+        let course = Mailbox { at: from as i16 };
+        if !walk_ray(pos, from, colour, info, ray, stay, course, sink) {
             return false;
         }
     }
     for ray in &moves.wrap_rays {
-        if !walk_wrap_ray(pos, from, colour, info, ray, sink) {
+        let course = Cylinder::new(pos.geo(), from);
+        if !walk_ray(pos, from, colour, info, ray, stay, course, sink) {
             return false;
         }
     }
@@ -266,27 +268,104 @@ pub fn emit<S: Sink>(
     sink.push(mv)
 }
 
-#[inline]
-fn lame_blocked(board: &[u8], at: i16, ray: &RayT) -> bool {
-    let path = &ray.path[..ray.path_len as usize];
+/// The squares a single-leg ray passes, one step at a time: on the padded mailbox by adding the
+/// ray's offset, or, for rays whose files wrap around (XBetza `o`), by coordinates. Either
+/// way the ray ends where it would leave the board or enter a wall, so the one walker below
+/// serves both.
+trait RayCourse {
+    /// The next square, or `None` where the ray ends.
+    fn advance(&mut self, board: &[u8], ray: &RayT) -> Option<u16>;
+    /// Whether the squares the next step passes over stop it: any of them occupied for a lame
+    /// leap, or the first without a piece for a leap that must jump (`j`).
+    fn path_blocked(&self, board: &[u8], ray: &RayT) -> bool;
+}
+
+/// A ray on the padded mailbox.
+struct Mailbox {
+    at: i16,
+}
+
+impl RayCourse for Mailbox {
+    #[inline(always)]
+    fn advance(&mut self, board: &[u8], ray: &RayT) -> Option<u16> {
+        self.at += ray.off;
+        (board[self.at as usize] != code::WALL).then_some(self.at as u16)
+    }
+
+    #[inline(always)]
+    fn path_blocked(&self, board: &[u8], ray: &RayT) -> bool {
+        let path = &ray.path[..ray.path_len as usize];
+        let at = |p: i16| board[(self.at + p) as usize];
+        blocked(ray, path.iter().map(|&p| at(p)))
+    }
+}
+
+/// A ray whose files wrap around (a cylinder board); it ends when it comes back to its start.
+struct Cylinder {
+    geo: Geometry,
+    x: i16,
+    y: i16,
+    from: u16,
+}
+
+impl Cylinder {
+    fn new(geo: &Geometry, from: u16) -> Cylinder {
+        let (x, y) = geo.coords(from);
+        Cylinder {
+            geo: *geo,
+            x: i16::from(x),
+            y: i16::from(y),
+            from,
+        }
+    }
+
+    /// The square `dx`, `dy` away from the current one, files wrapping around.
+    fn square(&self, dx: i16, dy: i16) -> Option<u16> {
+        let x = (self.x + dx).rem_euclid(i16::from(self.geo.files));
+        self.geo.checked_square(x, self.y + dy)
+    }
+}
+
+impl RayCourse for Cylinder {
+    fn advance(&mut self, board: &[u8], ray: &RayT) -> Option<u16> {
+        let to = self.square(i16::from(ray.dx), i16::from(ray.dy))?;
+        let (x, y) = self.geo.coords(to);
+        (self.x, self.y) = (i16::from(x), i16::from(y));
+        (to != self.from && board[to as usize] != code::WALL).then_some(to)
+    }
+
+    fn path_blocked(&self, board: &[u8], ray: &RayT) -> bool {
+        let path = &ray.path[..ray.path_len as usize];
+        let at = |p: i16| {
+            let (dx, dy) = self.geo.offset_delta(p);
+            self.square(dx, dy)
+                .map_or(code::WALL, |sq| board[sq as usize])
+        };
+        blocked(ray, path.iter().map(|&p| at(p)))
+    }
+}
+
+/// Whether the contents of a step's pass-over squares stop it (see [`RayCourse::path_blocked`]).
+#[inline(always)]
+fn blocked(ray: &RayT, mut passed: impl Iterator<Item = u8>) -> bool {
     if ray.flags & flags::LAME != 0 {
-        path.iter()
-            .any(|&p| board[(at + p) as usize] != code::EMPTY)
+        passed.any(|p| p != code::EMPTY)
     } else {
-        path.first()
-            .is_some_and(|&p| !code::is_piece(board[(at + p) as usize]))
+        passed.next().is_some_and(|p| !code::is_piece(p))
     }
 }
 
 /// Walk one single-leg ray. Returns false if the sink asked to stop.
 #[inline]
-fn walk_ray<S: Sink>(
+#[allow(clippy::too_many_arguments)]
+fn walk_ray<S: Sink, C: RayCourse>(
     pos: &Position,
     from: u16,
     colour: Colour,
     info: &PieceInfo,
     ray: &RayT,
     stay: Option<&SqBits>,
+    mut course: C,
     sink: &mut S,
 ) -> bool {
     if ray.initial != 0 && !initial_ok(pos, from, colour, info, ray.initial) {
@@ -294,21 +373,22 @@ fn walk_ray<S: Sink>(
     }
     let board = pos.board();
     let f = ray.flags;
-    let mut at = from as i16;
     let mut steps = 0u8;
     let mut limit = ray.range;
     let mut hopped = false;
     let checks_path = f & (flags::LAME | flags::MUST_JUMP) != 0 && ray.path_len > 0;
     while steps < limit {
-        if checks_path && lame_blocked(board, at, ray) {
+        if checks_path && course.path_blocked(board, ray) {
             break;
         }
-        at += ray.off;
+        let Some(to) = course.advance(board, ray) else {
+            break;
+        };
         steps += 1;
-        let p = board[at as usize];
-        if p == code::WALL || stay.is_some_and(|z| !z.has(at as u16)) {
+        if stay.is_some_and(|z| !z.has(to)) {
             break;
         }
+        let p = board[to as usize];
         if steps <= ray.skip {
             continue;
         }
@@ -325,7 +405,6 @@ fn walk_ray<S: Sink>(
             }
             continue;
         }
-        let to = at as u16;
         if p == code::EMPTY {
             if f & flags::QUIET != 0 {
                 if !emit(pos, colour, info, from, to, [NO_SQUARE; 2], sink) {
@@ -366,60 +445,68 @@ pub fn capturable(pos: &Position, p: u8, colour: Colour, f: u16) -> bool {
     }
 }
 
-/// Walk a ray whose files wrap around (cylinder), with coordinates.
-fn walk_wrap_ray<S: Sink>(
-    pos: &Position,
-    from: u16,
-    colour: Colour,
-    info: &PieceInfo,
-    ray: &RayT,
-    sink: &mut S,
-) -> bool {
-    if ray.initial != 0 && !initial_ok(pos, from, colour, info, ray.initial) {
-        return true;
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use super::piece_moves;
+    use crate::movegen::{build_ruleset, position_from_fen, Move};
+    use crate::position::RankStyle;
+    use crate::variant::load_str;
+
+    /// The destinations of the piece on `from`, sorted, by square name.
+    fn targets(file: &str, fen: &str, from: &str) -> Vec<String> {
+        let variant = load_str(file, "test.ron").expect("the test variant loads");
+        let ruleset = build_ruleset(Arc::new(variant)).expect("its ruleset builds");
+        let pos = position_from_fen(ruleset, fen).expect("a legal FEN");
+        let geo = *pos.geo();
+        let (sq, _) = geo
+            .parse_square(from, RankStyle::FromOne)
+            .expect("a square");
+        let mut moves: Vec<Move> = Vec::new();
+        piece_moves(&pos, sq, &mut moves);
+        let mut names: Vec<String> = moves
+            .iter()
+            .map(|m| geo.name(m.to, RankStyle::FromOne))
+            .collect();
+        names.sort();
+        names.dedup();
+        names
     }
-    let geo = *pos.geo();
-    let files = geo.files as i16;
-    let (fx, fy) = geo.coords(from);
-    let (mut x, mut y) = (fx as i16, fy as i16);
-    let f = ray.flags;
-    let mut steps = 0u8;
-    let mut limit = ray.range;
-    let mut hopped = false;
-    while steps < limit {
-        x = (x + ray.dx as i16).rem_euclid(files);
-        y += ray.dy as i16;
-        steps += 1;
-        let Some(to) = geo.checked_square(x, y) else {
-            break;
-        };
-        if to == from {
-            break;
-        }
-        let p = pos.at(to);
-        if steps <= ray.skip {
-            continue;
-        }
-        if f & (flags::HOP | flags::GRASS) != 0 && !hopped {
-            if p != code::EMPTY {
-                hopped = true;
-                if f & flags::GRASS != 0 {
-                    limit = steps.saturating_add(1);
-                }
-            }
-            continue;
-        }
-        if p == code::EMPTY {
-            if f & flags::QUIET != 0 && !emit(pos, colour, info, from, to, [NO_SQUARE; 2], sink) {
-                return false;
-            }
-            continue;
-        }
-        if capturable(pos, p, colour, f) && !emit(pos, colour, info, from, to, [NO_SQUARE; 2], sink)
-        {
-            return false;
-        }
-        break;
+
+    /// A rook and a cannon on a cylinder (`oR`, `poR`) meet a wall square on their first rank.
+    /// The rook on a1 goes up the a-file to a8 (ranks do not wrap), right to b1 and c1 (d1 is
+    /// the wall), and left across the seam to h1, g1 and f1 (e1 holds its own king). The wall
+    /// is no screen, so the cannon finds one only going left (the king on e1), and beyond it
+    /// lies the wall: it adds nothing. The walker that wrapped rays once had of their own took
+    /// the wall for a piece: the rook captured it (a1d1) and the cannon hopped it.
+    #[test]
+    fn a_wrapping_ray_ends_at_a_wall_as_any_ray_does() {
+        let file = r#"(
+            name: "cylinder-wall",
+            inherits: "chess",
+            pieces: [(letter: 'R', name: "rook", moves: "oRpoR")],
+        )"#;
+        let found = targets(file, "4k3/8/8/8/8/8/8/R2*K3 w - - 0 1", "a1");
+        let expected = [
+            "a2", "a3", "a4", "a5", "a6", "a7", "a8", "b1", "c1", "f1", "g1", "h1",
+        ];
+        assert_eq!(found, expected);
     }
-    true
+
+    /// A hopper on a cylinder (`poR`: it moves or captures only after hopping one piece) finds
+    /// its screen across the seam.
+    #[test]
+    fn a_wrapping_hopper_hops_a_piece_across_the_seam() {
+        let file = r#"(
+            name: "cylinder-cannon",
+            inherits: "chess",
+            pieces: [(letter: 'R', name: "rook", moves: "poR")],
+        )"#;
+        let found = targets(file, "4k3/8/8/8/8/8/8/1R2K2n w - - 0 1", "b1");
+        // Right: c1, d1 empty, e1 (its own king) is the screen, then f1, g1 empty and h1 a
+        // black knight to capture. Left: a1 empty, across the seam h1 (the knight) is the
+        // screen, then g1, f1 empty, and e1 is its own king. Up the b-file: no screen at all.
+        assert_eq!(found, ["f1", "g1", "h1"]);
+    }
 }

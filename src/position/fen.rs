@@ -127,7 +127,7 @@ impl Position {
 
     /// The n-check field `3+3`: checks White and Black still need.
     fn init_checks(&mut self, field: &str) -> Result<(), FenError> {
-        let n = self.tables.rules.check_count;
+        let n = self.tables.variant.rules.check_count;
         let parsed = field
             .split_once('+')
             .and_then(|(w, b)| Some((w.parse::<u32>().ok()?, b.parse::<u32>().ok()?)));
@@ -566,7 +566,7 @@ impl Position {
         } else {
             out.push_str(&geo.name(self.ep[0], RankStyle::FromOne));
         }
-        let n = self.tables.rules.check_count;
+        let n = self.tables.variant.rules.check_count;
         if n > 0 {
             let left = |c: Colour| n.saturating_sub(self.checks_given(c) as u32);
             out.push_str(&format!(" {}+{}", left(Colour::White), left(Colour::Black)));

@@ -70,6 +70,13 @@ impl Geometry {
         dy as i16 * self.stride + dx as i16
     }
 
+    /// The vector of an offset in the padded array ([`Geometry::offset`] undone): unique
+    /// while the file step is smaller than the padding, as every step of a piece is.
+    pub fn offset_delta(&self, offset: i16) -> (i16, i16) {
+        let dy = (offset + self.stride / 2).div_euclid(self.stride);
+        (offset - dy * self.stride, dy)
+    }
+
     /// All on-board squares, rank by rank from White's first rank.
     pub fn squares(&self) -> impl Iterator<Item = u16> + '_ {
         (0..self.ranks).flat_map(move |r| (0..self.files).map(move |f| self.square(f, r)))

@@ -210,7 +210,7 @@ impl Position {
     }
     pub(crate) fn refresh_state(&mut self, passed: bool) {
         let mut state = if passed { PASSED } else { 0 };
-        if self.tables.rules.bikjang && self.royals_facing() {
+        if self.tables.variant.rules.bikjang && self.royals_facing() {
             state |= BIKJANG;
         }
         self.state = state;
@@ -471,7 +471,7 @@ impl Position {
                 if reset {
                     self.halfmove = 0;
                 }
-                if captures && self.tables.rules.blast {
+                if captures && self.tables.explodes {
                     self.explode(mv.to);
                 } else if self.creates_ep(mv, piece) {
                     self.set_ep_after(mv);
@@ -483,7 +483,7 @@ impl Position {
         }
         self.side = !self.side;
         self.hash ^= self.tables.zobrist.side;
-        if self.tables.rules.pass || self.tables.rules.bikjang {
+        if self.tables.variant.rules.pass || self.tables.variant.rules.bikjang {
             let passed = mv.kind == MoveKind::Normal
                 && mv.to == mv.from
                 && mv.kills[0] == NO_SQUARE
@@ -570,7 +570,7 @@ impl Position {
         let (tf, tr) = geo.coords(mv.to);
         let path = pass_over(tf as i8 - ff as i8, tr as i8 - fr as i8);
         let capturer = !self.side;
-        let zone = self.tables.rules.ep_zone.as_ref().map(|z| z[capturer]);
+        let zone = self.tables.ep_zone.as_ref().map(|z| z[capturer]);
         let mut squares = [NO_SQUARE; 2];
         let mut n = 0;
         for &(x, y) in path.iter().take(2) {

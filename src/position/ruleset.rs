@@ -163,28 +163,6 @@ pub struct PieceInfo {
     pub tracks_virginity: bool,
 }
 
-/// Rules that shape move generation beyond the pieces' moves.
-#[derive(Clone, Debug, Default)]
-pub struct GenRules {
-    pub must_capture: bool,
-    /// Some piece's promotions may not give check or attack (sittuyin).
-    pub restricted_promotions: bool,
-    pub duple_check: bool,
-    /// Moves that give check are allowed.
-    pub checking: bool,
-    pub check_count: u32,
-    /// Captures explode.
-    pub blast: bool,
-    /// Per colour: squares onto which that colour may capture en passant.
-    pub ep_zone: Option<ByColour<SqBits>>,
-    /// Per colour: the flag zone's squares.
-    pub flag_squares: ByColour<Vec<u16>>,
-    /// Passing is allowed.
-    pub pass: bool,
-    /// Janggi's bikjang rule.
-    pub bikjang: bool,
-}
-
 /// Shape of a reverse attack entry.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum AttackKind {
@@ -284,7 +262,14 @@ pub struct Ruleset {
     /// of them a promoted pawn) positions that differ only in the marks are the same position,
     /// for repetitions and the hash.
     pub marks_matter: bool,
-    pub rules: GenRules,
+    /// Some piece's promotions may not give check or attack (sittuyin).
+    pub restricted_promotions: bool,
+    /// Captures explode.
+    pub explodes: bool,
+    /// Per colour: squares onto which that colour may capture en passant.
+    pub ep_zone: Option<ByColour<SqBits>>,
+    /// Per colour: the flag zone's squares.
+    pub flag_squares: ByColour<Vec<u16>>,
     pub zobrist: Zobrist,
     /// The start position's board (piece codes on padded squares), for `ii` moves and for
     /// deciding which pieces of a FEN are unmoved.
@@ -506,32 +491,23 @@ impl Ruleset {
         });
         let rules = &variant.rules;
         let bits = |z: &ByColour<SquareSet>| z.map_ref(|set| SqBits::from_set(&geo, set));
-        let gen_rules = GenRules {
-            must_capture: rules.must_capture,
-            restricted_promotions: variant.pieces.iter().any(|p| {
-                p.promotion
-                    .as_ref()
-                    .and_then(|pr| pr.in_place.as_ref())
-                    .is_some_and(|ip| ip.no_check || ip.no_attack)
-            }),
-            duple_check: rules.duple_check,
-            checking: rules.checking,
-            check_count: rules.check_count,
-            blast: rules.blast.is_some(),
-            ep_zone: rules.en_passant_zone.as_ref().map(bits),
-            pass: rules.pass,
-            bikjang: rules.bikjang,
-            flag_squares: ByColour::from_fn(|c| {
-                rules.flag.as_ref().map_or(Vec::new(), |f| {
-                    geo.squares()
-                        .filter(|&sq| {
-                            let (x, y) = geo.coords(sq);
-                            f.zone[c].contains(x, y)
-                        })
-                        .collect()
-                })
-            }),
-        };
+        let restricted_promotions = variant.pieces.iter().any(|p| {
+            p.promotion
+                .as_ref()
+                .and_then(|pr| pr.in_place.as_ref())
+                .is_some_and(|ip| ip.no_check || ip.no_attack)
+        });
+        let ep_zone = rules.en_passant_zone.as_ref().map(bits);
+        let flag_squares = ByColour::from_fn(|c| {
+            rules.flag.as_ref().map_or(Vec::new(), |f| {
+                geo.squares()
+                    .filter(|&sq| {
+                        let (x, y) = geo.coords(sq);
+                        f.zone[c].contains(x, y)
+                    })
+                    .collect()
+            })
+        });
         let castling = variant.castling.as_ref().map(|c| CastlingT {
             king: c.king,
             partners: c.partners.iter().fold(0u128, |m, &t| m | 1 << t),
@@ -558,7 +534,10 @@ impl Ruleset {
             pieces,
             attack,
             castling,
-            rules: gen_rules,
+            restricted_promotions,
+            explodes: rules.blast.is_some(),
+            ep_zone,
+            flag_squares,
             hand: variant.hand.clone(),
             gating_rank: ByColour::new(0, variant.ranks - 1),
             colour_bound_drops: variant.pieces.iter().any(|p| p.drop_opposite_colours),

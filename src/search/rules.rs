@@ -27,7 +27,7 @@ fn opposite(value: GameValue) -> GameValue {
 }
 
 /// The score of an immediate game end in the current position, if one holds.
-pub fn immediate_score(worker: &Worker, ply: usize) -> Option<i32> {
+pub fn immediate_score(worker: &Worker<'_>, ply: usize) -> Option<i32> {
     let end = immediate_end(&worker.pos)?;
     let side = worker.pos.side();
     Some(match end.winner {
@@ -39,7 +39,7 @@ pub fn immediate_score(worker: &Worker, ply: usize) -> Option<i32> {
 
 /// Score of a position without legal moves. A mate by a forbidden drop (shogi's pawn-drop
 /// mate) loses for the side that dropped.
-pub fn no_moves_score(worker: &Worker, in_check: bool, ply: usize) -> i32 {
+pub fn no_moves_score(worker: &Worker<'_>, in_check: bool, ply: usize) -> i32 {
     if let Some(score) = immediate_score(worker, ply) {
         return score;
     }
@@ -66,7 +66,7 @@ pub fn no_moves_score(worker: &Worker, in_check: bool, ply: usize) -> i32 {
 
 /// The repetition score of the current position (in check or not), if it repeats an
 /// earlier one.
-pub fn repetition(worker: &Worker, ply: usize, checked: bool) -> Option<i32> {
+pub fn repetition(worker: &Worker<'_>, ply: usize, checked: bool) -> Option<i32> {
     let rules = &worker.pos.tables.variant.rules;
     if rules.repetition_count == 0 {
         return None;
@@ -101,7 +101,7 @@ pub fn repetition(worker: &Worker, ply: usize, checked: bool) -> Option<i32> {
 /// The value, for the side to move, of a cycle from position `from` (in the search path) to
 /// now: `checker` if it gave check with every move of the cycle, its opposite if the
 /// opponent did, else the plain repetition value.
-fn perpetual(worker: &Worker, from: usize, checked: bool, checker: GameValue) -> GameValue {
+fn perpetual(worker: &Worker<'_>, from: usize, checked: bool, checker: GameValue) -> GameValue {
     let checks = &worker.checks;
     let now = checks.len();
     let we_checked = (from + 1..now).step_by(2).all(|j| checks[j]);
@@ -114,7 +114,7 @@ fn perpetual(worker: &Worker, from: usize, checked: bool, checker: GameValue) ->
 }
 
 /// Whether the n-move rule has been reached (a draw unless the side to move is mated).
-pub fn move_rule_reached(worker: &Worker) -> bool {
+pub fn move_rule_reached(worker: &Worker<'_>) -> bool {
     let rule = worker.pos.tables.variant.rules.move_rule;
     rule > 0 && worker.pos.halfmove() >= rule
 }

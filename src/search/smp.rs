@@ -36,7 +36,7 @@ pub fn run(
     tt: &Table,
     eval: &EvalTables,
     threads: usize,
-    task: Task,
+    task: Task<'_>,
     report: &mut dyn FnMut(&Info),
 ) -> Outcome {
     let Task {
@@ -104,7 +104,7 @@ pub fn run(
 
 /// The legal root moves allowed by `only` and `exclude`, ordered by a static estimate (the
 /// evaluation after the move), the hash move first.
-fn root_moves(worker: &mut Worker, limits: &Limits) -> Vec<RootMove> {
+fn root_moves(worker: &mut Worker<'_>, limits: &Limits) -> Vec<RootMove> {
     let mut legal = Vec::new();
     legal_moves(&mut worker.pos, &mut legal);
     let hash_move = worker
@@ -128,7 +128,7 @@ fn root_moves(worker: &mut Worker, limits: &Limits) -> Vec<RootMove> {
 }
 
 /// The reply stored in the table for the position after `best`, if it is legal there.
-fn ponder_from_table(worker: &mut Worker, best: Move) -> Option<Move> {
+fn ponder_from_table(worker: &mut Worker<'_>, best: Move) -> Option<Move> {
     worker.make(best, false);
     let fp = worker
         .shared

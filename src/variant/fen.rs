@@ -19,7 +19,7 @@ pub struct Expect<'a> {
     pub castling: bool,
 }
 
-pub fn check_start(fen: &str, expect: &Expect) -> Result<(), FenIssue> {
+pub fn check_start(fen: &str, expect: &Expect<'_>) -> Result<(), FenIssue> {
     let chars: Vec<char> = fen.chars().collect();
     let issue = |position: usize, message: String| Err(FenIssue { position, message });
     let board_end = chars
@@ -59,7 +59,7 @@ pub fn check_start(fen: &str, expect: &Expect) -> Result<(), FenIssue> {
     Ok(())
 }
 
-fn check_board(board: &[char], expect: &Expect) -> Result<(), FenIssue> {
+fn check_board(board: &[char], expect: &Expect<'_>) -> Result<(), FenIssue> {
     let files = usize::from(expect.files);
     let ranks = usize::from(expect.ranks);
     let mut row = 0;
@@ -162,7 +162,7 @@ fn check_board(board: &[char], expect: &Expect) -> Result<(), FenIssue> {
 }
 
 /// Holdings `[...]`: piece letters only, and the closing bracket.
-fn check_holdings(text: &[char], at: usize, expect: &Expect) -> Result<(), FenIssue> {
+fn check_holdings(text: &[char], at: usize, expect: &Expect<'_>) -> Result<(), FenIssue> {
     if text.last() != Some(&']') {
         return Err(FenIssue {
             position: at + text.len(),
@@ -190,7 +190,7 @@ fn overflow(position: usize, rank: usize, files: usize) -> Result<(), FenIssue> 
 
 /// The castling field: `-`, or KQkq / file letters (X-FEN and Shredder-FEN), and only if the
 /// variant has castling.
-fn check_castling_field(at: usize, rights: &str, expect: &Expect) -> Result<(), FenIssue> {
+fn check_castling_field(at: usize, rights: &str, expect: &Expect<'_>) -> Result<(), FenIssue> {
     if rights == "-" {
         return Ok(());
     }

@@ -295,7 +295,7 @@ fn first_engine_half_points(played: &Played) -> usize {
 /// A worker: its own two engines, playing game pairs until there are none left or the match
 /// is stopped.
 fn play_pairs(
-    plan: &Plan,
+    plan: &Plan<'_>,
     next_pair: &AtomicUsize,
     stop: &AtomicBool,
     sender: &mpsc::Sender<Result<Played, String>>,
@@ -345,7 +345,7 @@ fn play_pairs(
 /// One game of pair `pair`, the first engine with `first_colour`; an engine that has died is
 /// started again once.
 fn play_one(
-    plan: &Plan,
+    plan: &Plan<'_>,
     engines: &mut [EngineProcess],
     pair: usize,
     first_colour: usize,
@@ -386,7 +386,7 @@ fn play_one(
 fn restart_gone(
     engines: &mut [EngineProcess],
     commands: &[String],
-    variant: &EngineVariant,
+    variant: &EngineVariant<'_>,
 ) -> Result<bool, String> {
     let mut any = false;
     for (e, command) in engines.iter_mut().zip(commands) {
@@ -416,7 +416,7 @@ fn variant_folder(variant: &str) -> Option<String> {
     file.parent().map(|f| f.display().to_string())
 }
 
-fn start_engine(command: &str, variant: &EngineVariant) -> Result<EngineProcess, String> {
+fn start_engine(command: &str, variant: &EngineVariant<'_>) -> Result<EngineProcess, String> {
     let mut e = EngineProcess::start(command)?;
     e.handshake()?;
     if let Some(folder) = variant.folder {

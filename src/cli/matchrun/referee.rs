@@ -64,7 +64,7 @@ pub struct EngineLimits {
 /// Play one game; `engines[0]` has White. Each engine comes with its own search limits.
 pub fn play(
     engines: [(&mut EngineProcess, &EngineLimits); 2],
-    setup: Setup,
+    setup: Setup<'_>,
 ) -> Result<Record, String> {
     let [(white, white_limits), (black, black_limits)] = engines;
     prepare(white, white_limits, &setup)?;
@@ -213,7 +213,7 @@ pub fn play(
 
 /// Bring an engine to the start position, and through the opening moves, in force mode. No
 /// `computer`: it is optional, and Fairy-Max 5.0b (Debian) crashes on it about half the time.
-fn prepare(e: &mut EngineProcess, limits: &EngineLimits, setup: &Setup) -> Result<(), String> {
+fn prepare(e: &mut EngineProcess, limits: &EngineLimits, setup: &Setup<'_>) -> Result<(), String> {
     e.send("new");
     if setup.xboard_variant != "normal" {
         e.send(&format!("variant {}", setup.xboard_variant));

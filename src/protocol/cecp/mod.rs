@@ -5,9 +5,9 @@
 //! the GUI's lines into [`Event::Line`]s, the search thread runs searches and reports
 //! [`Event::Info`] and [`Event::Done`], and the protocol thread (here) owns the game and handles
 //! every event in order, so commands are served while a search runs. The command handlers are in
-//! [`commands`], searching and moving in [`play`], the old `edit` mode in [`edit`];
-//! [`highlight`] answers `lift`/`put`/`hover`, [`moves`] reads and writes move text and
-//! [`output`] formats thinking output.
+//! `commands`, searching and moving in `play`, the old `edit` mode in `edit`;
+//! `highlight` answers `lift`/`put`/`hover`, `moves` reads and writes move text and
+//! `output` formats thinking output.
 
 mod commands;
 mod edit;

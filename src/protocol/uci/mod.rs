@@ -4,9 +4,9 @@
 //! Built like the CECP engine from the shared parts of [`crate::protocol`]: the input thread
 //! turns the GUI's lines into events, the search thread runs searches, and the protocol thread
 //! (here) owns the position and handles every event in order, so `isready`, `stop` and
-//! `ponderhit` are served while a search runs. The command handlers are in [`commands`],
-//! searching and answering in [`search`]; [`go`] reads `go`, [`options`] the options,
-//! [`moves`] reads and writes move text, and [`report`] formats `info` lines.
+//! `ponderhit` are served while a search runs. The command handlers are in `commands`,
+//! searching and answering in `search`; `go` reads `go`, `options` the options,
+//! `moves` reads and writes move text, and `report` formats `info` lines.
 
 mod commands;
 mod go;

@@ -209,7 +209,7 @@ fn flag_bonus(tables: &Ruleset, kind: usize, colour: Colour, sq: u16) -> Pair {
             .abs()
             .max((zr as i32 - r as i32).abs())
     };
-    let zone = &tables.rules.flag_squares[colour];
+    let zone = &tables.flag_squares[colour];
     let Some(d) = zone.iter().map(dist).min() else {
         return Pair::default();
     };
