@@ -273,8 +273,8 @@ pub fn emit<S: Sink>(
 /// way the ray ends where it would leave the board or enter a wall, so the one walker below
 /// serves both.
 trait RayCourse {
-    /// The next square, or `None` where the ray ends.
-    fn advance(&mut self, board: &[u8], ray: &RayT) -> Option<u16>;
+    /// The next square and what stands on it, or `None` where the ray ends.
+    fn advance(&mut self, board: &[u8], ray: &RayT) -> Option<(u16, u8)>;
     /// Whether the squares the next step passes over stop it: any of them occupied for a lame
     /// leap, or the first without a piece for a leap that must jump (`j`).
     fn path_blocked(&self, board: &[u8], ray: &RayT) -> bool;
@@ -287,9 +287,10 @@ struct Mailbox {
 
 impl RayCourse for Mailbox {
     #[inline(always)]
-    fn advance(&mut self, board: &[u8], ray: &RayT) -> Option<u16> {
+    fn advance(&mut self, board: &[u8], ray: &RayT) -> Option<(u16, u8)> {
         self.at += ray.off;
-        (board[self.at as usize] != code::WALL).then_some(self.at as u16)
+        let p = board[self.at as usize];
+        (p != code::WALL).then_some((self.at as u16, p))
     }
 
     #[inline(always)]
@@ -327,11 +328,12 @@ impl Cylinder {
 }
 
 impl RayCourse for Cylinder {
-    fn advance(&mut self, board: &[u8], ray: &RayT) -> Option<u16> {
+    fn advance(&mut self, board: &[u8], ray: &RayT) -> Option<(u16, u8)> {
         let to = self.square(i16::from(ray.dx), i16::from(ray.dy))?;
         let (x, y) = self.geo.coords(to);
         (self.x, self.y) = (i16::from(x), i16::from(y));
-        (to != self.from && board[to as usize] != code::WALL).then_some(to)
+        let p = board[to as usize];
+        (to != self.from && p != code::WALL).then_some((to, p))
     }
 
     fn path_blocked(&self, board: &[u8], ray: &RayT) -> bool {
@@ -381,14 +383,13 @@ fn walk_ray<S: Sink, C: RayCourse>(
         if checks_path && course.path_blocked(board, ray) {
             break;
         }
-        let Some(to) = course.advance(board, ray) else {
+        let Some((to, p)) = course.advance(board, ray) else {
             break;
         };
         steps += 1;
         if stay.is_some_and(|z| !z.has(to)) {
             break;
         }
-        let p = board[to as usize];
         if steps <= ray.skip {
             continue;
         }
