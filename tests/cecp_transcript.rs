@@ -218,8 +218,7 @@ fn every_variant_is_described_consistently() {
                 let at_home = |colour: Colour| {
                     (0..geo.files).any(|f| {
                         let sq = geo.square(f, c.rank[colour]);
-                        t.start_board[sq as usize]
-                            == alfil::position::piece::code::piece(c.king, colour)
+                        t.start_board[sq] == alfil::types::Piece::new(c.king, colour)
                     })
                 };
                 v.pieces[c.king].letter == p.letter

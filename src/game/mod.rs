@@ -2,7 +2,7 @@
 //! the game-end rules of the variant (checkmate and stalemate values, the n-move rule, n-fold
 //! repetition) with the result text the CECP layer prints.
 
-use crate::types::{ByColour, Colour};
+use crate::types::{ByColour, Colour, Piece};
 use std::sync::Arc;
 
 use crate::movegen::attack::in_check;
@@ -12,7 +12,6 @@ use crate::movegen::notation::{move_text, parse_move};
 use crate::movegen::position_from_fen;
 use crate::movegen::{legal_moves, make_move, Move};
 use crate::position::fen::FenError;
-use crate::position::piece::code;
 use crate::position::ruleset::{ColourMoves, PieceInfo, Ruleset};
 use crate::position::{Position, RankStyle};
 use crate::variant::GameValue;
@@ -35,7 +34,7 @@ fn bare_royals(pos: &Position) -> bool {
         return false;
     }
     let lone = |colour: Colour| match pos.pieces(colour) {
-        &[sq] => Some(code::kind(pos.at(sq))),
+        &[sq] => Some(pos.at(sq).kind()),
         _ => None,
     };
     let (Some(kind), Some(other)) = (lone(Colour::White), lone(Colour::Black)) else {
@@ -159,7 +158,7 @@ fn explain_illegal(pos: &Position, text: &str, style: RankStyle) -> String {
         if pos.in_hand(pos.side(), kind) == 0 {
             return format!("no {} in hand", pos.tables.variant.pieces[kind].name);
         }
-        if pos.at(sq) != crate::position::piece::code::EMPTY {
+        if pos.at(sq) != Piece::EMPTY {
             return format!("{square} is occupied");
         }
         return "the piece may not be dropped there".into();
@@ -171,10 +170,10 @@ fn explain_illegal(pos: &Position, text: &str, style: RankStyle) -> String {
         return "not a move in coordinate notation".into();
     }
     let p = pos.at(from);
-    if !crate::position::piece::code::is_piece(p) {
+    if !p.is_piece() {
         return format!("no piece on {}", geo.name(from, style));
     }
-    if crate::position::piece::code::colour(p) != pos.side() {
+    if p.colour() != pos.side() {
         return "that piece belongs to the other side".into();
     }
     "the piece cannot move like that here".into()

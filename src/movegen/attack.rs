@@ -4,32 +4,31 @@
 
 use super::pseudo::piece_moves;
 use super::Sink;
-use crate::position::moves::{Move, NO_SQUARE};
-use crate::position::piece::code;
+use crate::position::moves::Move;
 use crate::position::ruleset::{AttackEntry, AttackKind, UNLIMITED_STEPS};
 use crate::position::Position;
-use crate::types::Colour;
+use crate::types::{Colour, Piece, Square};
 use arrayvec::ArrayVec;
 
 /// Whether a piece of colour `by` could capture on `target`.
-pub fn attacked(pos: &Position, target: u16, by: Colour) -> bool {
-    attacked_ignoring(pos, target, by, NO_SQUARE)
+pub fn attacked(pos: &Position, target: Square, by: Colour) -> bool {
+    attacked_ignoring(pos, target, by, Square::NONE)
 }
 
 /// Whether a piece of colour `by` could capture on `target` if `ignore` were empty (the square
 /// a royal piece is leaving, so it does not shield its own destination from a slider).
 /// With an ignored square, pieces with exotic captures are not consulted: callers only ignore a
 /// square when the attack table has none.
-pub fn attacked_ignoring(pos: &Position, target: u16, by: Colour, ignore: u16) -> bool {
-    // NO_SQUARE is a wall corner: never treat it as an emptied square.
-    let ignore = if ignore == NO_SQUARE {
-        u16::MAX
+pub fn attacked_ignoring(pos: &Position, target: Square, by: Colour, ignore: Square) -> bool {
+    // Square::NONE is a wall corner: never treat it as an emptied square.
+    let ignore = if ignore.is_none() {
+        Square::OUTSIDE
     } else {
         ignore
     };
     // The piece that would be captured: the one moving away from `ignore` (a royal piece
     // testing its destination), else whatever stands on the target.
-    let victim = if ignore == u16::MAX {
+    let victim = if ignore == Square::OUTSIDE {
         pos.at(target)
     } else {
         pos.at(ignore)
@@ -41,7 +40,7 @@ pub fn attacked_ignoring(pos: &Position, target: u16, by: Colour, ignore: u16) -
     if table.complex != 0 {
         for &sq in pos.pieces(by) {
             let p = pos.at(sq);
-            if table.complex >> code::kind(p) & 1 != 0 {
+            if table.complex >> p.kind() & 1 != 0 {
                 let mut finder = CaptureFinder {
                     pos,
                     target,
@@ -66,23 +65,23 @@ pub fn attacked_ignoring(pos: &Position, target: u16, by: Colour, ignore: u16) -
 #[inline(always)]
 pub fn scan_attackers(
     pos: &Position,
-    target: u16,
+    target: Square,
     by: Colour,
-    victim: u8,
-    vacated: impl Fn(u16) -> bool,
-    mut visit: impl FnMut(u16) -> bool,
+    victim: Piece,
+    vacated: impl Fn(Square) -> bool,
+    mut visit: impl FnMut(Square) -> bool,
 ) -> bool {
     let tables = &pos.tables;
     let table = &tables.attack[by];
     let board = pos.board();
-    let at = |sq: i16| {
-        if vacated(sq as u16) {
-            code::EMPTY
+    let at = |sq: Square| {
+        if vacated(sq) {
+            Piece::EMPTY
         } else {
-            board[sq as usize]
+            board[sq]
         }
     };
-    let t = target as i16;
+    let t = target;
     let confined_ok = |kind: usize| {
         table.confined >> kind & 1 == 0
             || tables.pieces[kind]
@@ -90,32 +89,31 @@ pub fn scan_attackers(
                 .as_ref()
                 .is_some_and(|c| c[by].has(target))
     };
-    let is_attacker = |p: u8, types: u128, royal_line: bool| -> bool {
-        code::is_piece(p)
-            && code::colour(p) == by
-            && types >> code::kind(p) & 1 != 0
-            && (royal_line || confined_ok(code::kind(p)))
-            && !(code::is_piece(victim)
-                && tables.pieces[code::kind(p)].no_capture >> code::kind(victim) & 1 != 0)
+    let is_attacker = |p: Piece, types: u128, royal_line: bool| -> bool {
+        p.is_piece()
+            && p.colour() == by
+            && types >> p.kind() & 1 != 0
+            && (royal_line || confined_ok(p.kind()))
+            && !(victim.is_piece() && tables.pieces[p.kind()].no_capture >> victim.kind() & 1 != 0)
     };
     for e in &table.entries {
-        let inside = |sq: i16| e.stay.is_none_or(|z| z.has(sq as u16));
+        let inside = |sq: Square| e.stay.is_none_or(|z| z.has(sq));
         if !inside(t) {
             continue;
         }
-        let from_ok = |sq: i16| e.from_zone.is_none_or(|z| z.has(sq as u16)) && inside(sq);
+        let from_ok = |sq: Square| e.from_zone.is_none_or(|z| z.has(sq)) && inside(sq);
         match e.kind {
             AttackKind::Leap => {
-                let origin = t - e.off;
-                if origin <= 0 || origin as usize >= board.len() {
+                let origin = t.offset(-e.off);
+                if origin.is_none() || origin.index() >= board.len() {
                     continue;
                 }
                 if is_attacker(at(origin), e.types, false)
                     && from_ok(origin)
-                    && e.path[..e.path_len as usize]
+                    && e.path[..usize::from(e.path_len)]
                         .iter()
-                        .all(|&p| at(origin + p) == code::EMPTY)
-                    && visit(origin as u16)
+                        .all(|&p| at(origin.offset(p)) == Piece::EMPTY)
+                    && visit(origin)
                 {
                     return true;
                 }
@@ -128,15 +126,15 @@ pub fn scan_attackers(
                     e.range
                 };
                 for _ in 0..limit {
-                    sq -= e.off;
+                    sq = sq.offset(-e.off);
                     if !inside(sq) {
                         break;
                     }
                     let p = at(sq);
-                    if p == code::EMPTY {
+                    if p == Piece::EMPTY {
                         continue;
                     }
-                    if is_attacker(p, e.types, e.royal_line) && from_ok(sq) && visit(sq as u16) {
+                    if is_attacker(p, e.types, e.royal_line) && from_ok(sq) && visit(sq) {
                         return true;
                     }
                     break;
@@ -145,11 +143,11 @@ pub fn scan_attackers(
             AttackKind::Hop | AttackKind::Grass => {
                 let found = hopper_origin(&at, t, e, &inside);
                 if let Some((origin, screen)) = found {
-                    let screen_ok = e.no_screen >> code::kind(screen) & 1 == 0;
+                    let screen_ok = e.no_screen >> screen.kind() & 1 == 0;
                     if screen_ok
                         && is_attacker(at(origin), e.types, false)
                         && from_ok(origin)
-                        && visit(origin as u16)
+                        && visit(origin)
                     {
                         return true;
                     }
@@ -165,37 +163,37 @@ pub fn scan_attackers(
 /// `inside` allows, reading the board through `at`. Returns the attacker's square and the
 /// screen piece.
 fn hopper_origin(
-    at: &impl Fn(i16) -> u8,
-    target: i16,
+    at: &impl Fn(Square) -> Piece,
+    target: Square,
     e: &AttackEntry,
-    inside: &impl Fn(i16) -> bool,
-) -> Option<(i16, u8)> {
+    inside: &impl Fn(Square) -> bool,
+) -> Option<(Square, Piece)> {
     let limit = if e.range == UNLIMITED_STEPS {
         u32::MAX
     } else {
-        e.range as u32
+        u32::from(e.range)
     };
     let mut sq = target;
     let mut steps = 0u32;
     let mut screen = None;
     loop {
-        sq -= e.off;
+        sq = sq.offset(-e.off);
         steps += 1;
         if steps > limit || !inside(sq) {
             return None;
         }
         let p = at(sq);
-        if p == code::WALL {
+        if p == Piece::WALL {
             return None;
         }
         match screen {
-            None if p == code::EMPTY => {
+            None if p == Piece::EMPTY => {
                 if e.kind == AttackKind::Grass {
                     return None;
                 }
             }
             None => screen = Some(p),
-            Some(_) if p == code::EMPTY => {}
+            Some(_) if p == Piece::EMPTY => {}
             Some(s) => return Some((sq, s)),
         }
     }
@@ -204,7 +202,7 @@ fn hopper_origin(
 /// A sink that looks for a capture of one square (as destination or locust victim).
 struct CaptureFinder<'a> {
     pos: &'a Position,
-    target: u16,
+    target: Square,
     found: bool,
 }
 
@@ -213,7 +211,7 @@ impl Sink for CaptureFinder<'_> {
         let hit = (mv.to == self.target
             && mv.to != mv.from
             && !mv.is_castle()
-            && code::is_piece(self.pos.at(self.target)))
+            && self.pos.at(self.target).is_piece())
             || (!mv.is_castle() && mv.kills.contains(&self.target));
         if hit {
             self.found = true;
@@ -224,7 +222,7 @@ impl Sink for CaptureFinder<'_> {
 
 /// Own pieces of `us` pinned to the royal on `ksq` by sliders of `them`: the only own piece
 /// between the royal and an enemy slider that would attack the royal without it.
-pub fn pinned(pos: &Position, ksq: u16, us: Colour) -> ArrayVec<u16, 16> {
+pub fn pinned(pos: &Position, ksq: Square, us: Colour) -> ArrayVec<Square, 16> {
     let them = !us;
     let board = pos.board();
     let mut out = ArrayVec::new();
@@ -237,25 +235,25 @@ pub fn pinned(pos: &Position, ksq: u16, us: Colour) -> ArrayVec<u16, 16> {
         } else {
             e.range
         };
-        let mut sq = ksq as i16;
-        let mut shield = NO_SQUARE;
+        let mut sq = ksq;
+        let mut shield = Square::NONE;
         for _ in 0..limit {
-            sq -= e.off;
-            let p = board[sq as usize];
-            if p == code::EMPTY {
+            sq = sq.offset(-e.off);
+            let p = board[sq];
+            if p == Piece::EMPTY {
                 continue;
             }
-            if p == code::WALL {
+            if p == Piece::WALL {
                 break;
             }
-            if code::colour(p) == us {
-                if shield != NO_SQUARE {
+            if p.colour() == us {
+                if shield.is_some() {
                     break;
                 }
-                shield = sq as u16;
+                shield = sq;
                 continue;
             }
-            if shield != NO_SQUARE && e.types >> code::kind(p) & 1 != 0 && !out.is_full() {
+            if shield.is_some() && e.types >> p.kind() & 1 != 0 && !out.is_full() {
                 out.push(shield);
             }
             break;
@@ -270,7 +268,7 @@ pub fn pinned(pos: &Position, ksq: u16, us: Colour) -> ArrayVec<u16, 16> {
 pub fn in_check(pos: &Position, colour: Colour) -> bool {
     let royals = pos.royals(colour);
     let explodes = pos.tables.explodes;
-    let checked = |&r: &u16| {
+    let checked = |&r: &Square| {
         if explodes && pos.royals(!colour).iter().any(|&e| adjacent(pos, r, e)) {
             return false;
         }
@@ -284,7 +282,7 @@ pub fn in_check(pos: &Position, colour: Colour) -> bool {
 }
 
 /// Whether two squares touch (including diagonally).
-pub fn adjacent(pos: &Position, a: u16, b: u16) -> bool {
+pub fn adjacent(pos: &Position, a: Square, b: Square) -> bool {
     let geo = pos.geo();
     let (ax, ay) = geo.coords(a);
     let (bx, by) = geo.coords(b);

@@ -5,10 +5,9 @@
 use super::Sink;
 use crate::betza::compile::Castle;
 use crate::position::moves::Move;
-use crate::position::piece::code;
 use crate::position::ruleset::PieceInfo;
 use crate::position::Position;
-use crate::types::Colour;
+use crate::types::{Colour, Piece, Square};
 
 /// Castling moves by the variant's rule for the side to move.
 pub fn generate<S: Sink>(pos: &Position, sink: &mut S) -> bool {
@@ -18,7 +17,7 @@ pub fn generate<S: Sink>(pos: &Position, sink: &mut S) -> bool {
     let us = pos.side();
     let geo = *pos.geo();
     let rank = rule.rank[us];
-    let king_code = code::piece(rule.king, us);
+    let king_code = Piece::new(rule.king, us);
     for kf in 0..geo.files {
         let ksq = geo.square(kf, rank);
         if pos.at(ksq) != king_code || !pos.is_virgin(ksq) {
@@ -29,9 +28,9 @@ pub fn generate<S: Sink>(pos: &Position, sink: &mut S) -> bool {
             let p = pos.at(rsq);
             if rf == kf
                 || !pos.is_virgin(rsq)
-                || !code::is_piece(p)
-                || code::colour(p) != us
-                || rule.partners >> code::kind(p) & 1 == 0
+                || !p.is_piece()
+                || p.colour() != us
+                || rule.partners >> p.kind() & 1 == 0
             {
                 continue;
             }
@@ -45,7 +44,7 @@ pub fn generate<S: Sink>(pos: &Position, sink: &mut S) -> bool {
             let clear = |a: u8, b: u8| {
                 (a.min(b)..=a.max(b)).all(|f| {
                     let sq = geo.square(f, rank);
-                    sq == ksq || sq == rsq || pos.at(sq) == code::EMPTY
+                    sq == ksq || sq == rsq || pos.at(sq) == Piece::EMPTY
                 })
             };
             if clear(kf, kdest)
@@ -67,7 +66,7 @@ pub fn generate<S: Sink>(pos: &Position, sink: &mut S) -> bool {
 /// Castling by an `O` component of the piece on `from`.
 pub fn xbetza<S: Sink>(
     pos: &Position,
-    from: u16,
+    from: Square,
     colour: Colour,
     info: &PieceInfo,
     castle: &Castle,
@@ -90,14 +89,14 @@ pub fn xbetza<S: Sink>(
         let mut x = fx as i16 + dir;
         let partner = loop {
             match geo.checked_square(x, fy as i16) {
-                Some(sq) if pos.at(sq) == code::EMPTY => x += dir,
+                Some(sq) if pos.at(sq) == Piece::EMPTY => x += dir,
                 Some(sq) => break Some(sq),
                 None => break None,
             }
         };
         let Some(partner) = partner else { continue };
         let p = pos.at(partner);
-        if x != edge || code::colour(p) != colour || !pos.is_virgin(partner) {
+        if x != edge || p.colour() != colour || !pos.is_virgin(partner) {
             continue;
         }
         let dest = fx as i16 + dir * castle.distance as i16;

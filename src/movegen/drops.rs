@@ -5,8 +5,8 @@
 
 use super::Sink;
 use crate::position::moves::Move;
-use crate::position::piece::code;
 use crate::position::Position;
+use crate::types::{Piece, Square};
 
 /// Drops of the side to move. Returns false if the sink asked to stop.
 pub fn drops<S: Sink>(pos: &Position, sink: &mut S) -> bool {
@@ -35,10 +35,10 @@ fn drops_as<S: Sink>(pos: &Position, form: usize, sink: &mut S) -> bool {
     let tables = &pos.tables;
     let us = pos.side();
     let info = &tables.pieces[form];
-    let own = code::piece(form, us);
+    let own = Piece::new(form, us);
     let colour_bound = tables.colour_bound_drops;
     for &sq in &tables.board_squares {
-        if pos.at(sq) != code::EMPTY || !info.drop_zone[us].has(sq) {
+        if pos.at(sq) != Piece::EMPTY || !info.drop_zone[us].has(sq) {
             continue;
         }
         if tables.hand.immobility_illegal && info.dead[us].has(sq) {
@@ -64,7 +64,7 @@ fn drops_as<S: Sink>(pos: &Position, form: usize, sink: &mut S) -> bool {
 }
 
 /// Square colour: 0 for a1's, 1 for the other.
-fn shade(pos: &Position, sq: u16) -> usize {
+fn shade(pos: &Position, sq: Square) -> usize {
     let (file, rank) = pos.geo().coords(sq);
     (file as usize + rank as usize) & 1
 }
@@ -72,7 +72,7 @@ fn shade(pos: &Position, sq: u16) -> usize {
 /// Whether dropping `form` on `sq` keeps the side's colour-bound pieces on different colours:
 /// a colour-bound piece may not join one of its kind on the same colour, and after any drop
 /// each colour the pieces still in hand need must keep a free square in their drop zone.
-fn leaves_colour_room(pos: &Position, form: usize, sq: u16) -> bool {
+fn leaves_colour_room(pos: &Position, form: usize, sq: Square) -> bool {
     let tables = &pos.tables;
     let us = pos.side();
     for (kind, info) in tables.pieces.iter().enumerate() {
@@ -82,7 +82,7 @@ fn leaves_colour_room(pos: &Position, form: usize, sq: u16) -> bool {
         let mut left = pos.in_hand(us, kind) as usize;
         let mut used = [false; 2];
         for &s in pos.pieces(us) {
-            if code::kind(pos.at(s)) == kind {
+            if pos.at(s).kind() == kind {
                 used[shade(pos, s)] = true;
             }
         }
@@ -98,7 +98,7 @@ fn leaves_colour_room(pos: &Position, form: usize, sq: u16) -> bool {
         }
         let mut free = [0usize; 2];
         for &s in &tables.board_squares {
-            if s != sq && pos.at(s) == code::EMPTY && info.drop_zone[us].has(s) {
+            if s != sq && pos.at(s) == Piece::EMPTY && info.drop_zone[us].has(s) {
                 free[shade(pos, s)] += 1;
             }
         }

@@ -5,7 +5,6 @@
 
 use super::attack::attacked;
 use super::legal::generate_ignoring_ends;
-use crate::position::piece::code;
 use crate::position::{Position, BIKJANG, PASSED};
 use crate::types::Colour;
 use crate::variant::GameValue;
@@ -156,9 +155,9 @@ pub fn immediate_end(pos: &Position) -> Option<GameEnd> {
         let arrived = |c: Colour| {
             pos.tables.flag_squares[c].iter().any(|&sq| {
                 let p = pos.at(sq);
-                code::is_piece(p)
-                    && code::colour(p) == c
-                    && f.piece.is_none_or(|k| code::kind(p) == k)
+                p.is_piece()
+                    && p.colour() == c
+                    && f.piece.is_none_or(|k| p.kind() == k)
                     && !(f.safe && attacked(pos, sq, !c))
             })
         };
@@ -209,6 +208,6 @@ fn can_arrive(pos: &Position, piece: Option<usize>) -> bool {
     generate_ignoring_ends(&mut p, &mut moves);
     moves.iter().any(|m| {
         let mover = p.at(m.from);
-        !m.is_drop() && piece.is_none_or(|k| code::kind(mover) == k) && zone.contains(&m.to)
+        !m.is_drop() && piece.is_none_or(|k| mover.kind() == k) && zone.contains(&m.to)
     })
 }

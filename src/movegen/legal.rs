@@ -7,13 +7,13 @@
 //! line or a lame leaper's path onto the royal; a royal move is tested on its destination with
 //! its own square treated as empty. Every other move is made, tested and unmade.
 
+use crate::types::Square;
 use arrayvec::ArrayVec;
 
 use super::attack::{adjacent, attacked_ignoring, in_check, pinned};
 use super::pseudo;
 use super::Sink;
-use crate::position::moves::{Move, GATE_ON_PARTNER, NO_SQUARE};
-use crate::position::piece::code;
+use crate::position::moves::{Move, GATE_ON_PARTNER};
 use crate::position::{Position, BIKJANG};
 
 /// The legal moves as if no immediate game end held (for rules that look one move ahead).
@@ -72,7 +72,7 @@ fn promotion_allowed(pos: &mut Position, mv: Move) -> bool {
         return true;
     }
     let tables = pos.tables.clone();
-    let rule = tables.pieces[code::kind(pos.at(mv.from))]
+    let rule = tables.pieces[pos.at(mv.from).kind()]
         .promotion
         .as_ref()
         .and_then(|p| p.in_place.as_ref());
@@ -99,7 +99,7 @@ struct EnemyFinder<'a> {
 impl Sink for EnemyFinder<'_> {
     fn push(&mut self, mv: Move) -> bool {
         let p = self.pos.at(mv.to);
-        self.found = code::is_piece(p) && code::colour(p) == self.pos.side();
+        self.found = p.is_piece() && p.colour() == self.pos.side();
         !self.found
     }
 }
@@ -109,7 +109,7 @@ pub fn is_capture(pos: &Position, mv: Move) -> bool {
     if mv.is_drop() || mv.is_castle() {
         return false;
     }
-    mv.kills.iter().any(|&k| k != NO_SQUARE) || (mv.to != mv.from && code::is_piece(pos.at(mv.to)))
+    mv.kills.iter().any(|&k| k.is_some()) || (mv.to != mv.from && pos.at(mv.to).is_piece())
 }
 
 /// Legality where explosions apply: the move is made and the position examined. An exploded
@@ -150,12 +150,12 @@ fn filter_royal_safety(pos: &mut Position, out: &mut Vec<Move>) {
     } else {
         ArrayVec::new()
     };
-    let open = &table.open_sensitive[ksq as usize];
-    let fill = &table.fill_sensitive[ksq as usize];
+    let open = &table.open_sensitive[ksq];
+    let fill = &table.fill_sensitive[ksq];
     let mut kept = 0;
     for i in 0..out.len() {
         let mv = out[i];
-        let legal = if !quick || mv.is_castle() || mv.kills != [NO_SQUARE; 2] {
+        let legal = if !quick || mv.is_castle() || mv.kills != [Square::NONE; 2] {
             is_legal_slow(pos, mv, checked)
         } else if mv.from == ksq {
             !attacked_ignoring(pos, mv.to, them, ksq)
@@ -201,7 +201,7 @@ fn add_gating(pos: &Position, out: &mut Vec<Move>) {
         if mv.is_drop() || !pos.is_virgin(mv.from) || geo.coords(mv.from).1 != rank {
             continue;
         }
-        let free = |sq: u16| !mv.is_castle() || (sq != mv.to && sq != mv.kills[1]);
+        let free = |sq: Square| !mv.is_castle() || (sq != mv.to && sq != mv.kills[1]);
         for &g in &gates {
             let zone = &tables.pieces[g as usize - 1].drop_zone[us];
             if mv.to != mv.from && free(mv.from) && zone.has(mv.from) {
@@ -221,7 +221,7 @@ fn add_gating(pos: &Position, out: &mut Vec<Move>) {
 pub fn is_legal_slow(pos: &mut Position, mv: Move, checked: bool) -> bool {
     let us = pos.side();
     let them = !us;
-    if mv.is_castle() && pos.tables.pieces[code::kind(pos.at(mv.from))].royal {
+    if mv.is_castle() && pos.tables.pieces[pos.at(mv.from).kind()].royal {
         if checked {
             return false;
         }

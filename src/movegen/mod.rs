@@ -13,7 +13,7 @@ pub mod pseudo;
 pub mod setup;
 pub mod targets;
 
-pub use crate::position::moves::{Move, MoveKind, NO_SQUARE};
+pub use crate::position::moves::{Move, MoveKind};
 pub use setup::{build_ruleset, position_from_fen};
 
 use crate::position::Position;

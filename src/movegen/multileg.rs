@@ -3,7 +3,7 @@
 //! directions relative to this one; the final leg emits moves. Locust victims are collected on
 //! the way; the start square counts as empty once the piece has left it.
 
-use crate::types::Colour;
+use crate::types::{Colour, Piece, Square};
 use arrayvec::ArrayVec;
 
 use super::pseudo::{capturable, emit, initial_ok};
@@ -11,8 +11,6 @@ use super::Sink;
 use crate::betza::ast::Range;
 use crate::betza::compile::{flags, pass_over, MultiLeg};
 use crate::betza::directions::slot_vector;
-use crate::position::moves::NO_SQUARE;
-use crate::position::piece::code;
 use crate::position::ruleset::PieceInfo;
 use crate::position::Position;
 
@@ -21,18 +19,18 @@ const MAX_KILLS: usize = 2;
 
 struct Walk<'a, S: Sink> {
     pos: &'a Position,
-    from: u16,
+    from: Square,
     colour: Colour,
     info: &'a PieceInfo,
     comp: &'a MultiLeg,
-    kills: ArrayVec<u16, MAX_KILLS>,
+    kills: ArrayVec<Square, MAX_KILLS>,
     sink: &'a mut S,
 }
 
 /// Generate the moves of one multi-leg component. Returns false if the sink asked to stop.
 pub fn walk<S: Sink>(
     pos: &Position,
-    from: u16,
+    from: Square,
     colour: Colour,
     info: &PieceInfo,
     comp: &MultiLeg,
@@ -76,18 +74,18 @@ fn toggled(range: Range) -> Range {
 enum Occupant {
     Empty,
     Friend,
-    Foe(u8),
+    Foe(Piece),
 }
 
 impl<S: Sink> Walk<'_, S> {
-    fn occupant(&self, sq: u16) -> Occupant {
+    fn occupant(&self, sq: Square) -> Occupant {
         if sq == self.from || self.kills.contains(&sq) {
             return Occupant::Empty;
         }
         let p = self.pos.at(sq);
-        if p == code::EMPTY {
+        if p == Piece::EMPTY {
             Occupant::Empty
-        } else if code::colour(p) == self.colour {
+        } else if p.colour() == self.colour {
             Occupant::Friend
         } else {
             Occupant::Foe(p)
@@ -116,7 +114,7 @@ impl<S: Sink> Walk<'_, S> {
     }
 
     /// Walk leg `k` from `at` in absolute slot `slot`.
-    fn leg(&mut self, k: usize, at: u16, slot: u8, range: Range, iso: Option<u8>) -> bool {
+    fn leg(&mut self, k: usize, at: Square, slot: u8, range: Range, iso: Option<u8>) -> bool {
         let comp = self.comp;
         let last = k == comp.later.len();
         let (f, jumps) = if k == 0 {
@@ -184,8 +182,8 @@ impl<S: Sink> Walk<'_, S> {
         true
     }
 
-    fn final_square(&mut self, sq: u16, occ: &Occupant, f: u16) -> bool {
-        let mut kills = [NO_SQUARE; 2];
+    fn final_square(&mut self, sq: Square, occ: &Occupant, f: u16) -> bool {
+        let mut kills = [Square::NONE; 2];
         for (i, &s) in self.kills.iter().enumerate() {
             kills[i] = s;
         }
@@ -224,7 +222,7 @@ impl<S: Sink> Walk<'_, S> {
     fn relay(
         &mut self,
         k: usize,
-        sq: u16,
+        sq: Square,
         slot: u8,
         occ: &Occupant,
         f: u16,

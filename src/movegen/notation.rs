@@ -9,14 +9,14 @@
 //! alternatives GUIs send (king-takes-rook castling, upper-case promotion letters, `=` for a
 //! declined promotion).
 
-use crate::position::moves::{Move, GATE_ON_PARTNER, NO_SQUARE};
-use crate::position::piece::code;
+use crate::position::moves::{Move, GATE_ON_PARTNER};
 use crate::position::{Position, RankStyle};
+use crate::types::{Piece, Square};
 
 /// The text of a legal move of `pos`.
 pub fn move_text(pos: &Position, mv: Move, style: RankStyle) -> String {
     let geo = pos.geo();
-    let name = |sq: u16| geo.name(sq, style);
+    let name = |sq: Square| geo.name(sq, style);
     if let Some(kind) = mv.drop_type() {
         let pieces = &pos.tables.pieces;
         return match pieces[kind].promoted_of {
@@ -49,17 +49,13 @@ pub fn move_text(pos: &Position, mv: Move, style: RankStyle) -> String {
         text.extend(gate);
         return text;
     }
-    if mv.from == mv.to && mv.kills.iter().all(|&k| k == NO_SQUARE) && mv.promotion == 0 {
+    if mv.from == mv.to && mv.kills.iter().all(|&k| k.is_none()) && mv.promotion == 0 {
         return "@@@@".into();
     }
-    let locust: Vec<u16> = if is_en_passant(pos, mv) {
+    let locust: Vec<Square> = if is_en_passant(pos, mv) {
         Vec::new()
     } else {
-        mv.kills
-            .iter()
-            .copied()
-            .filter(|&k| k != NO_SQUARE)
-            .collect()
+        mv.kills.iter().copied().filter(|&k| k.is_some()).collect()
     };
     let mut text = String::new();
     let mut at = mv.from;
@@ -69,7 +65,7 @@ pub fn move_text(pos: &Position, mv: Move, style: RankStyle) -> String {
     }
     text.push_str(&format!("{}{}", name(at), name(mv.to)));
     if let Some(t) = mv.promotion_type() {
-        let mover = code::kind(pos.at(mv.from));
+        let mover = pos.at(mv.from).kind();
         if pos.tables.pieces[t].promoted_of == Some(mover) {
             text.push('+');
         } else if pos.tables.pieces[mover].promoted_of == Some(t) {
@@ -84,11 +80,11 @@ pub fn move_text(pos: &Position, mv: Move, style: RankStyle) -> String {
 
 /// Whether the move's only victim is the en-passant victim, taken on the e.p. square.
 fn is_en_passant(pos: &Position, mv: Move) -> bool {
-    mv.kills[0] != NO_SQUARE
-        && mv.kills[1] == NO_SQUARE
+    mv.kills[0].is_some()
+        && mv.kills[1].is_none()
         && mv.kills[0] == pos.ep_victim()
         && pos.ep_squares().contains(&mv.to)
-        && pos.at(mv.to) == code::EMPTY
+        && pos.at(mv.to) == Piece::EMPTY
 }
 
 /// Other texts a GUI may send for the same move.
@@ -108,8 +104,8 @@ fn alternatives(pos: &Position, mv: Move, style: RankStyle) -> Vec<String> {
         }
     }
     let mover = pos.at(mv.from);
-    let may_promote = code::is_piece(mover)
-        && pos.tables.pieces[code::kind(mover)]
+    let may_promote = mover.is_piece()
+        && pos.tables.pieces[mover.kind()]
             .promotion
             .as_ref()
             .is_some_and(|p| !p.mandatory);

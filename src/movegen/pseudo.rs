@@ -6,11 +6,10 @@
 
 use super::{castling, drops, multileg, Sink};
 use crate::betza::compile::flags;
-use crate::position::moves::{Move, NO_SQUARE};
-use crate::position::piece::code;
+use crate::position::moves::Move;
 use crate::position::ruleset::{ColourMoves, InPlaceT, PieceInfo, PromotionT, RayT, SqBits};
 use crate::position::{Geometry, Position};
-use crate::types::Colour;
+use crate::types::{BySquare, Colour, Piece, Square};
 use crate::variant::schema::Demotion;
 
 /// All pseudo-legal moves of the side to move (only drops while it must drop).
@@ -35,10 +34,10 @@ pub fn generate<S: Sink>(pos: &Position, sink: &mut S) {
 }
 
 /// Moves of the piece on `from` (of either colour). Returns false if the sink asked to stop.
-pub fn piece_moves<S: Sink>(pos: &Position, from: u16, sink: &mut S) -> bool {
+pub fn piece_moves<S: Sink>(pos: &Position, from: Square, sink: &mut S) -> bool {
     let piece = pos.at(from);
-    let kind = code::kind(piece);
-    let colour = code::colour(piece);
+    let kind = piece.kind();
+    let colour = piece.colour();
     let tables = &pos.tables;
     let info = &tables.pieces[kind];
     let mark = sink.mark();
@@ -71,7 +70,7 @@ pub fn piece_moves<S: Sink>(pos: &Position, from: u16, sink: &mut S) -> bool {
 /// limits, in place or with one of the promotion steps onto an empty square.
 fn in_place_promotions<S: Sink>(
     pos: &Position,
-    from: u16,
+    from: Square,
     colour: Colour,
     kind: usize,
     promo: &PromotionT,
@@ -86,7 +85,7 @@ fn in_place_promotions<S: Sink>(
         if pos.count(colour, choice as usize - 1) >= promo.limits[choice as usize - 1] {
             continue;
         }
-        let promote = |to: u16| Move {
+        let promote = |to: Square| Move {
             promotion: choice,
             ..Move::new(from, to)
         };
@@ -94,8 +93,8 @@ fn in_place_promotions<S: Sink>(
             return false;
         }
         for &off in &rule.steps[colour] {
-            let to = (from as i16 + off) as u16;
-            if pos.at(to) == code::EMPTY && !sink.push(promote(to)) {
+            let to = from.offset(off);
+            if pos.at(to) == Piece::EMPTY && !sink.push(promote(to)) {
                 return false;
             }
         }
@@ -106,7 +105,7 @@ fn in_place_promotions<S: Sink>(
 /// Walk one move table of the piece on `from`.
 fn moves_of<S: Sink>(
     pos: &Position,
-    from: u16,
+    from: Square,
     colour: Colour,
     info: &PieceInfo,
     moves: &ColourMoves,
@@ -115,36 +114,33 @@ fn moves_of<S: Sink>(
 ) -> bool {
     let board = pos.board();
     for &off in &moves.leaps {
-        let to = (from as i16 + off) as u16;
-        let p = board[to as usize];
-        if (p == code::EMPTY || (code::is_piece(p) && code::colour(p) != colour))
+        let to = from.offset(off);
+        let p = board[to];
+        if (p == Piece::EMPTY || (p.is_piece() && p.colour() != colour))
             && !sink.push(Move::new(from, to))
         {
             return false;
         }
     }
     for &off in &moves.slides {
-        let mut to = from as i16;
+        let mut to = from;
         loop {
-            to += off;
-            let p = board[to as usize];
-            if p == code::EMPTY {
-                if !sink.push(Move::new(from, to as u16)) {
+            to = to.offset(off);
+            let p = board[to];
+            if p == Piece::EMPTY {
+                if !sink.push(Move::new(from, to)) {
                     return false;
                 }
                 continue;
             }
-            if code::is_piece(p)
-                && code::colour(p) != colour
-                && !sink.push(Move::new(from, to as u16))
-            {
+            if p.is_piece() && p.colour() != colour && !sink.push(Move::new(from, to)) {
                 return false;
             }
             break;
         }
     }
     for ray in &moves.rays {
-        let course = Mailbox { at: from as i16 };
+        let course = Mailbox { at: from };
         if !walk_ray(pos, from, colour, info, ray, stay, course, sink) {
             return false;
         }
@@ -171,7 +167,7 @@ fn moves_of<S: Sink>(
 /// Whether a move with `initial` (1 = `i`, 2 = `ii`) may be made by the piece on `from`.
 pub fn initial_ok(
     pos: &Position,
-    from: u16,
+    from: Square,
     colour: Colour,
     info: &PieceInfo,
     initial: u8,
@@ -189,11 +185,11 @@ pub fn initial_ok(
     }
     let stride = pos.geo().stride;
     let behind = if colour == Colour::White {
-        from as i16 - stride
+        from.offset(-stride)
     } else {
-        from as i16 + stride
+        from.offset(stride)
     };
-    pos.tables.start_board[behind as usize] == pos.at(from)
+    pos.tables.start_board[behind] == pos.at(from)
 }
 
 /// Emit a move, expanded into its promotion choices where the piece promotes: a move ending
@@ -206,26 +202,20 @@ pub fn emit<S: Sink>(
     pos: &Position,
     colour: Colour,
     info: &PieceInfo,
-    from: u16,
-    to: u16,
-    kills: [u16; 2],
+    from: Square,
+    to: Square,
+    kills: [Square; 2],
     sink: &mut S,
 ) -> bool {
     if info.confine.as_ref().is_some_and(|c| !c[colour].has(to)) {
         return true;
     }
     let victim = pos.at(to);
-    if info.no_capture != 0
-        && code::is_piece(victim)
-        && info.no_capture >> code::kind(victim) & 1 != 0
-    {
+    if info.no_capture != 0 && victim.is_piece() && info.no_capture >> victim.kind() & 1 != 0 {
         return true;
     }
     let mv = Move::with_kills(from, to, kills);
-    let captures = code::is_piece(victim)
-        || kills
-            .iter()
-            .any(|&k| k != NO_SQUARE && code::is_piece(pos.at(k)));
+    let captures = victim.is_piece() || kills.iter().any(|&k| k.is_some() && pos.at(k).is_piece());
     if let (Some(demotion), Some(base)) = (info.demotes, info.promoted_of) {
         if demotion == Demotion::OnMove || captures {
             return sink.push(Move {
@@ -235,7 +225,7 @@ pub fn emit<S: Sink>(
         }
     }
     let dead_end = pos.tables.hand.immobility_illegal && info.dead[colour].has(to);
-    let en_passant = kills[0] != NO_SQUARE && kills[0] == pos.ep_victim() && victim == code::EMPTY;
+    let en_passant = kills[0].is_some() && kills[0] == pos.ep_victim() && victim == Piece::EMPTY;
     let promotes =
         |p: &&PromotionT| !en_passant && p.in_place.is_none() && (captures || !p.on_capture);
     if let Some(promo) = info.promotion.as_ref().filter(promotes) {
@@ -274,29 +264,29 @@ pub fn emit<S: Sink>(
 /// serves both.
 trait RayCourse {
     /// The next square and what stands on it, or `None` where the ray ends.
-    fn advance(&mut self, board: &[u8], ray: &RayT) -> Option<(u16, u8)>;
+    fn advance(&mut self, board: &BySquare<Piece>, ray: &RayT) -> Option<(Square, Piece)>;
     /// Whether the squares the next step passes over stop it: any of them occupied for a lame
     /// leap, or the first without a piece for a leap that must jump (`j`).
-    fn path_blocked(&self, board: &[u8], ray: &RayT) -> bool;
+    fn path_blocked(&self, board: &BySquare<Piece>, ray: &RayT) -> bool;
 }
 
 /// A ray on the padded mailbox.
 struct Mailbox {
-    at: i16,
+    at: Square,
 }
 
 impl RayCourse for Mailbox {
     #[inline(always)]
-    fn advance(&mut self, board: &[u8], ray: &RayT) -> Option<(u16, u8)> {
-        self.at += ray.off;
-        let p = board[self.at as usize];
-        (p != code::WALL).then_some((self.at as u16, p))
+    fn advance(&mut self, board: &BySquare<Piece>, ray: &RayT) -> Option<(Square, Piece)> {
+        self.at = self.at.offset(ray.off);
+        let p = board[self.at];
+        (p != Piece::WALL).then_some((self.at, p))
     }
 
     #[inline(always)]
-    fn path_blocked(&self, board: &[u8], ray: &RayT) -> bool {
-        let path = &ray.path[..ray.path_len as usize];
-        let at = |p: i16| board[(self.at + p) as usize];
+    fn path_blocked(&self, board: &BySquare<Piece>, ray: &RayT) -> bool {
+        let path = &ray.path[..usize::from(ray.path_len)];
+        let at = |p: i16| board[self.at.offset(p)];
         blocked(ray, path.iter().map(|&p| at(p)))
     }
 }
@@ -306,11 +296,11 @@ struct Cylinder {
     geo: Geometry,
     x: i16,
     y: i16,
-    from: u16,
+    from: Square,
 }
 
 impl Cylinder {
-    fn new(geo: &Geometry, from: u16) -> Cylinder {
+    fn new(geo: &Geometry, from: Square) -> Cylinder {
         let (x, y) = geo.coords(from);
         Cylinder {
             geo: *geo,
@@ -321,27 +311,26 @@ impl Cylinder {
     }
 
     /// The square `dx`, `dy` away from the current one, files wrapping around.
-    fn square(&self, dx: i16, dy: i16) -> Option<u16> {
+    fn square(&self, dx: i16, dy: i16) -> Option<Square> {
         let x = (self.x + dx).rem_euclid(i16::from(self.geo.files));
         self.geo.checked_square(x, self.y + dy)
     }
 }
 
 impl RayCourse for Cylinder {
-    fn advance(&mut self, board: &[u8], ray: &RayT) -> Option<(u16, u8)> {
+    fn advance(&mut self, board: &BySquare<Piece>, ray: &RayT) -> Option<(Square, Piece)> {
         let to = self.square(i16::from(ray.dx), i16::from(ray.dy))?;
         let (x, y) = self.geo.coords(to);
         (self.x, self.y) = (i16::from(x), i16::from(y));
-        let p = board[to as usize];
-        (to != self.from && p != code::WALL).then_some((to, p))
+        let p = board[to];
+        (to != self.from && p != Piece::WALL).then_some((to, p))
     }
 
-    fn path_blocked(&self, board: &[u8], ray: &RayT) -> bool {
-        let path = &ray.path[..ray.path_len as usize];
+    fn path_blocked(&self, board: &BySquare<Piece>, ray: &RayT) -> bool {
+        let path = &ray.path[..usize::from(ray.path_len)];
         let at = |p: i16| {
             let (dx, dy) = self.geo.offset_delta(p);
-            self.square(dx, dy)
-                .map_or(code::WALL, |sq| board[sq as usize])
+            self.square(dx, dy).map_or(Piece::WALL, |sq| board[sq])
         };
         blocked(ray, path.iter().map(|&p| at(p)))
     }
@@ -349,11 +338,11 @@ impl RayCourse for Cylinder {
 
 /// Whether the contents of a step's pass-over squares stop it (see [`RayCourse::path_blocked`]).
 #[inline(always)]
-fn blocked(ray: &RayT, mut passed: impl Iterator<Item = u8>) -> bool {
+fn blocked(ray: &RayT, mut passed: impl Iterator<Item = Piece>) -> bool {
     if ray.flags & flags::LAME != 0 {
-        passed.any(|p| p != code::EMPTY)
+        passed.any(|p| p != Piece::EMPTY)
     } else {
-        passed.next().is_some_and(|p| !code::is_piece(p))
+        passed.next().is_some_and(|p| !p.is_piece())
     }
 }
 
@@ -362,7 +351,7 @@ fn blocked(ray: &RayT, mut passed: impl Iterator<Item = u8>) -> bool {
 #[allow(clippy::too_many_arguments)]
 fn walk_ray<S: Sink, C: RayCourse>(
     pos: &Position,
-    from: u16,
+    from: Square,
     colour: Colour,
     info: &PieceInfo,
     ray: &RayT,
@@ -394,9 +383,9 @@ fn walk_ray<S: Sink, C: RayCourse>(
             continue;
         }
         if f & (flags::HOP | flags::GRASS) != 0 && !hopped {
-            if p != code::EMPTY {
-                let excluded = info.no_screen >> code::kind(p) & 1 != 0;
-                if excluded || (f & flags::TAME != 0 && code::colour(p) != colour) {
+            if p != Piece::EMPTY {
+                let excluded = info.no_screen >> p.kind() & 1 != 0;
+                if excluded || (f & flags::TAME != 0 && p.colour() != colour) {
                     break;
                 }
                 hopped = true;
@@ -406,9 +395,9 @@ fn walk_ray<S: Sink, C: RayCourse>(
             }
             continue;
         }
-        if p == code::EMPTY {
+        if p == Piece::EMPTY {
             if f & flags::QUIET != 0 {
-                if !emit(pos, colour, info, from, to, [NO_SQUARE; 2], sink) {
+                if !emit(pos, colour, info, from, to, [Square::NONE; 2], sink) {
                     return false;
                 }
             } else if f & flags::EN_PASSANT != 0
@@ -419,7 +408,7 @@ fn walk_ray<S: Sink, C: RayCourse>(
                     info,
                     from,
                     to,
-                    [pos.ep_victim(), NO_SQUARE],
+                    [pos.ep_victim(), Square::NONE],
                     sink,
                 )
             {
@@ -427,7 +416,8 @@ fn walk_ray<S: Sink, C: RayCourse>(
             }
             continue;
         }
-        if capturable(pos, p, colour, f) && !emit(pos, colour, info, from, to, [NO_SQUARE; 2], sink)
+        if capturable(pos, p, colour, f)
+            && !emit(pos, colour, info, from, to, [Square::NONE; 2], sink)
         {
             return false;
         }
@@ -438,11 +428,11 @@ fn walk_ray<S: Sink, C: RayCourse>(
 
 /// Whether a final leg with flags `f` of a piece of `colour` may capture the piece `p`.
 #[inline]
-pub fn capturable(pos: &Position, p: u8, colour: Colour, f: u16) -> bool {
-    if code::colour(p) == colour {
+pub fn capturable(pos: &Position, p: Piece, colour: Colour, f: u16) -> bool {
+    if p.colour() == colour {
         f & flags::DESTROY != 0
     } else {
-        f & flags::CAPTURE != 0 && (f & flags::TAME == 0 || !pos.tables.pieces[code::kind(p)].royal)
+        f & flags::CAPTURE != 0 && (f & flags::TAME == 0 || !pos.tables.pieces[p.kind()].royal)
     }
 }
 

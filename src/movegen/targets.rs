@@ -3,13 +3,12 @@
 //! one-piece variant and runs the engine's real move generator, so what it shows is exactly
 //! what the engine plays. Used by `alfil betza` and the spec-table tests.
 
-use crate::types::Colour;
+use crate::types::{Colour, Piece, Square};
 use std::sync::Arc;
 
 use crate::betza::{parse, BetzaError};
 use crate::movegen::pseudo::piece_moves;
-use crate::movegen::{Move, NO_SQUARE};
-use crate::position::piece::code;
+use crate::movegen::Move;
 use crate::position::ruleset::Ruleset;
 use crate::position::{Position, RankStyle};
 use crate::variant::{Hand, PieceType, Rules, Variant};
@@ -126,14 +125,14 @@ pub fn targets(q: &Query) -> Result<Vec<Target>, BetzaError> {
         Colour::White
     };
     let sq = |c: Coord| geo.square(c.0, c.1);
-    pos.set_piece(sq(q.square), code::piece(0, colour));
+    pos.set_piece(sq(q.square), Piece::new(0, colour));
     pos.set_unmoved(sq(q.square), !q.moved);
     for &f in &q.friends {
-        pos.set_piece(sq(f), code::piece(1, colour));
+        pos.set_piece(sq(f), Piece::new(1, colour));
         pos.set_unmoved(sq(f), true);
     }
     for &f in &q.foes {
-        pos.set_piece(sq(f), code::piece(1, !colour));
+        pos.set_piece(sq(f), Piece::new(1, !colour));
     }
     pos.set_side(colour);
     if let Some((target, victim)) = q.en_passant {
@@ -141,7 +140,7 @@ pub fn targets(q: &Query) -> Result<Vec<Target>, BetzaError> {
     }
     let mut moves: Vec<Move> = Vec::new();
     piece_moves(&pos, sq(q.square), &mut moves);
-    let coord = |s: u16| geo.coords(s);
+    let coord = |s: Square| geo.coords(s);
     let mut out: Vec<Target> = moves
         .iter()
         .map(|m| {
@@ -157,7 +156,7 @@ pub fn targets(q: &Query) -> Result<Vec<Target>, BetzaError> {
                     kills: m
                         .kills
                         .iter()
-                        .filter(|&&k| k != NO_SQUARE)
+                        .filter(|&&k| k.is_some())
                         .map(|&k| coord(k))
                         .collect(),
                     castle_partner: None,

@@ -6,15 +6,13 @@
 //! kings and partners are unmoved exactly when the castling field says so, every other piece
 //! when it stands where the variant's start position has the same piece.
 
-use crate::types::Colour;
+use crate::types::{Colour, Piece, Square};
 use std::sync::Arc;
 
 use super::fen_board::{err, parse_board, promoted_base};
 pub use super::fen_board::{FenError, FenField};
 use super::geometry::RankStyle;
 use super::Position;
-use crate::position::moves::NO_SQUARE;
-use crate::position::piece::code;
 use crate::position::ruleset::Ruleset;
 
 /// The castling and en-passant fields among the fields after the side to move, and the fields
@@ -58,15 +56,15 @@ impl Position {
         let mut pos = Position::empty(tables.clone());
         let geo = tables.geo;
         for sq in geo.squares() {
-            let c = board[sq as usize];
-            if code::is_piece(c) {
+            let c = board[sq];
+            if c.is_piece() {
                 pos.put(sq, c);
-            } else if c == code::WALL {
+            } else if c == Piece::WALL {
                 pos.set_wall(sq);
             }
         }
         for sq in marked {
-            let base = promoted_base(&tables.variant, code::kind(board[sq as usize]));
+            let base = promoted_base(&tables.variant, board[sq].kind());
             pos.set_promoted_from(sq, base);
         }
         if let Some(hand) = fields
@@ -217,11 +215,11 @@ impl Position {
         }
         let geo = t.geo;
         for sq in geo.squares() {
-            let c = self.board[sq as usize];
-            if !code::is_piece(c) {
+            let c = self.board[sq];
+            if !c.is_piece() {
                 continue;
             }
-            let (kind, colour) = (code::kind(c), code::colour(c));
+            let (kind, colour) = (c.kind(), c.colour());
             let info = &t.pieces[kind];
             let droppable = t.hand.drops && info.drop_zone[colour].has(sq);
             let must_have_promoted = info
@@ -285,8 +283,8 @@ impl Position {
         t.geo
             .squares()
             .filter(|&sq| {
-                let c = t.start_board[sq as usize];
-                code::is_piece(c) && code::colour(c) == colour && t.pieces[code::kind(c)].royal
+                let c = t.start_board[sq];
+                c.is_piece() && c.colour() == colour && t.pieces[c.kind()].royal
             })
             .count()
     }
@@ -303,11 +301,11 @@ impl Position {
         let geo = tables.geo;
         let gating = tables.hand.gating;
         for sq in geo.squares() {
-            let c = self.board[sq as usize];
-            let gating_rank = gating && geo.coords(sq).1 == tables.gating_rank[code::colour(c)];
-            let tracked = code::is_piece(c) && tables.pieces[code::kind(c)].tracks_virginity;
-            if tracked && !self.is_castling_type(code::kind(c)) && !gating_rank {
-                let unmoved = tables.start_board[sq as usize] == c;
+            let c = self.board[sq];
+            let gating_rank = gating && geo.coords(sq).1 == tables.gating_rank[c.colour()];
+            let tracked = c.is_piece() && tables.pieces[c.kind()].tracks_virginity;
+            if tracked && !self.is_castling_type(c.kind()) && !gating_rank {
+                let unmoved = tables.start_board[sq] == c;
                 self.set_virgin(sq, unmoved);
             }
         }
@@ -332,30 +330,26 @@ impl Position {
         for ch in field.chars() {
             let colour = Colour::of_letter(ch);
             let rank = castling.rank[colour];
-            let king_code = code::piece(castling.king, colour);
-            let king_file =
-                (0..geo.files).find(|&f| self.board[geo.square(f, rank) as usize] == king_code);
+            let king_code = Piece::new(castling.king, colour);
+            let king_file = (0..geo.files).find(|&f| self.board[geo.square(f, rank)] == king_code);
             let Some(king_file) = king_file else {
                 return err(
                     FenField::Castling,
                     format!("castling right '{ch}' but no king on the castling rank"),
                 );
             };
-            let is_partner = |c: u8| {
-                code::is_piece(c)
-                    && code::colour(c) == colour
-                    && castling.partners >> code::kind(c) & 1 != 0
+            let is_partner = |c: Piece| {
+                c.is_piece() && c.colour() == colour && castling.partners >> c.kind() & 1 != 0
             };
             let partner_file = match ch.to_ascii_uppercase() {
                 'K' => (king_file + 1..=castling.kingside_partner_file)
                     .rev()
-                    .find(|&f| is_partner(self.board[geo.square(f, rank) as usize])),
+                    .find(|&f| is_partner(self.board[geo.square(f, rank)])),
                 'Q' => (castling.queenside_partner_file..king_file)
-                    .find(|&f| is_partner(self.board[geo.square(f, rank) as usize])),
+                    .find(|&f| is_partner(self.board[geo.square(f, rank)])),
                 c @ 'A'..='P' => {
                     let f = c as u8 - b'A';
-                    (f < geo.files && is_partner(self.board[geo.square(f, rank) as usize]))
-                        .then_some(f)
+                    (f < geo.files && is_partner(self.board[geo.square(f, rank)])).then_some(f)
                 }
                 _ => {
                     return err(
@@ -401,8 +395,8 @@ impl Position {
                 );
             }
             let sq = geo.square(file - b'A', tables.gating_rank[colour]);
-            let p = self.board[sq as usize];
-            if !code::is_piece(p) || code::colour(p) != colour {
+            let p = self.board[sq];
+            if !p.is_piece() || p.colour() != colour {
                 return err(
                     FenField::Castling,
                     format!("gating right '{ch}' but no piece of that side there"),
@@ -415,20 +409,20 @@ impl Position {
     }
 
     /// A castling right named by its partner's file also means the king has not moved.
-    fn mark_castling_king(&mut self, partner: u8, colour: Colour) {
+    fn mark_castling_king(&mut self, partner: Piece, colour: Colour) {
         let tables = self.tables.clone();
         let Some(castling) = tables.castling.as_ref() else {
             return;
         };
-        if castling.partners >> code::kind(partner) & 1 == 0 {
+        if castling.partners >> partner.kind() & 1 == 0 {
             return;
         }
         let geo = tables.geo;
-        let king = code::piece(castling.king, colour);
+        let king = Piece::new(castling.king, colour);
         let rank = castling.rank[colour];
         if let Some(k) = (0..geo.files)
             .map(|f| geo.square(f, rank))
-            .find(|&s| self.board[s as usize] == king)
+            .find(|&s| self.board[s] == king)
         {
             self.set_virgin(k, true);
         }
@@ -462,9 +456,8 @@ impl Position {
             );
         }
         let them = !self.side;
-        let owned_by_them = |sq: u16| {
-            code::is_piece(self.board[sq as usize]) && code::colour(self.board[sq as usize]) == them
-        };
+        let owned_by_them =
+            |sq: Square| self.board[sq].is_piece() && self.board[sq].colour() == them;
         let (target, victim) = match squares.as_slice() {
             [a, b] if owned_by_them(*b) => (*a, *b),
             [a, b] if owned_by_them(*a) => (*b, *a),
@@ -474,17 +467,17 @@ impl Position {
                 } else {
                     -geo.stride
                 };
-                let mut s = *a as i16 + step;
-                while self.board[s as usize] == code::EMPTY {
-                    s += step;
+                let mut s = a.offset(step);
+                while self.board[s] == Piece::EMPTY {
+                    s = s.offset(step);
                 }
-                if !owned_by_them(s as u16) {
+                if !owned_by_them(s) {
                     return err(
                         FenField::EnPassant,
                         format!("'{field}': no piece of the side that just moved stands behind it"),
                     );
                 }
-                (*a, s as u16)
+                (*a, s)
             }
             _ => {
                 return err(
@@ -493,13 +486,13 @@ impl Position {
                 )
             }
         };
-        if self.board[target as usize] != code::EMPTY {
+        if self.board[target] != Piece::EMPTY {
             return err(
                 FenField::EnPassant,
                 format!("'{field}': the square passed over is not empty"),
             );
         }
-        self.set_ep([target, NO_SQUARE], victim);
+        self.set_ep([target, Square::NONE], victim);
         Ok(())
     }
 
@@ -510,20 +503,20 @@ impl Position {
         for rank in (0..geo.ranks).rev() {
             let mut empty = 0;
             for file in 0..geo.files {
-                let c = self.board[geo.square(file, rank) as usize];
-                if c == code::WALL {
+                let c = self.board[geo.square(file, rank)];
+                if c == Piece::WALL {
                     if empty > 0 {
                         out.push_str(&empty.to_string());
                         empty = 0;
                     }
                     out.push('*');
-                } else if code::is_piece(c) {
+                } else if c.is_piece() {
                     if empty > 0 {
                         out.push_str(&empty.to_string());
                         empty = 0;
                     }
-                    let info = &self.tables.pieces[code::kind(c)];
-                    out.push_str(&self.letter_of(code::kind(c), code::colour(c)));
+                    let info = &self.tables.pieces[c.kind()];
+                    out.push_str(&self.letter_of(c.kind(), c.colour()));
                     if self.tables.hand.captures_to_hand
                         && self.promoted_from(geo.square(file, rank)).is_some()
                         && info.promoted_of.is_none()
@@ -561,7 +554,7 @@ impl Position {
         out.push(' ');
         out.push_str(&self.castling_field());
         out.push(' ');
-        if self.ep[0] == NO_SQUARE {
+        if self.ep[0] == Square::NONE {
             out.push('-');
         } else {
             out.push_str(&geo.name(self.ep[0], RankStyle::FromOne));
@@ -583,19 +576,17 @@ impl Position {
         let mut out = String::new();
         for colour in Colour::BOTH {
             let rank = castling.rank[colour];
-            let king_code = code::piece(castling.king, colour);
+            let king_code = Piece::new(castling.king, colour);
             let Some(king_file) = (0..geo.files).find(|&f| {
                 let sq = geo.square(f, rank);
-                self.board[sq as usize] == king_code && self.virgin[sq as usize]
+                self.board[sq] == king_code && self.virgin[sq]
             }) else {
                 continue;
             };
             let partner_at = |f: u8| {
                 let sq = geo.square(f, rank);
-                let c = self.board[sq as usize];
-                code::is_piece(c)
-                    && code::colour(c) == colour
-                    && castling.partners >> code::kind(c) & 1 != 0
+                let c = self.board[sq];
+                c.is_piece() && c.colour() == colour && castling.partners >> c.kind() & 1 != 0
             };
             let right: Vec<u8> = (king_file + 1..=castling.kingside_partner_file)
                 .rev()
@@ -607,7 +598,7 @@ impl Position {
             let mut letters = String::new();
             for (side, files) in [('K', &right), ('Q', &left)] {
                 for (i, &f) in files.iter().enumerate() {
-                    if !self.virgin[geo.square(f, rank) as usize] {
+                    if !self.virgin[geo.square(f, rank)] {
                         continue;
                     }
                     let ch = if self.tables.variant.chess960 || i > 0 {

@@ -2,8 +2,7 @@
 //! marks, `*` walls, multi-digit empty counts), and the errors any FEN field can have.
 
 use super::geometry::Geometry;
-use super::piece::code;
-use crate::types::Colour;
+use crate::types::{BySquare, Colour, Piece, Square};
 use crate::variant::Variant;
 
 /// The part of a FEN a problem is in.
@@ -86,7 +85,11 @@ pub(super) fn err<T>(field: FenField, message: impl Into<String>) -> Result<T, F
 }
 
 /// The board part of a FEN as piece codes on the padded board.
-pub fn board_codes(variant: &Variant, geo: &Geometry, fen: &str) -> Result<Vec<u8>, FenError> {
+pub fn board_codes(
+    variant: &Variant,
+    geo: &Geometry,
+    fen: &str,
+) -> Result<BySquare<Piece>, FenError> {
     parse_board(variant, geo, fen).map(|(board, _)| board)
 }
 
@@ -108,7 +111,7 @@ pub(super) fn parse_board(
     variant: &Variant,
     geo: &Geometry,
     fen: &str,
-) -> Result<(Vec<u8>, Vec<u16>), FenError> {
+) -> Result<(BySquare<Piece>, Vec<Square>), FenError> {
     let board_part = fen.split_whitespace().next().unwrap_or("");
     let board_part = board_part.split('[').next().unwrap_or("");
     let rows: Vec<&str> = board_part.split('/').collect();
@@ -122,9 +125,9 @@ pub(super) fn parse_board(
             ),
         );
     }
-    let mut board = vec![code::WALL; geo.size];
+    let mut board = BySquare::new(geo.size, Piece::WALL);
     for sq in geo.squares() {
-        board[sq as usize] = code::EMPTY;
+        board[sq] = Piece::EMPTY;
     }
     let mut marked = Vec::new();
     for (i, row) in rows.iter().enumerate() {
@@ -150,7 +153,7 @@ pub(super) fn parse_board(
                         format!("rank {} has more than {} files", rank + 1, geo.files),
                     );
                 }
-                board[geo.square(file as u8, rank as u8) as usize] = code::WALL;
+                board[geo.square(file as u8, rank as u8)] = Piece::WALL;
                 file += 1;
                 j += 1;
                 continue;
@@ -192,7 +195,7 @@ pub(super) fn parse_board(
                 );
             }
             let colour = Colour::of_letter(letter);
-            board[geo.square(file as u8, rank as u8) as usize] = code::piece(kind, colour);
+            board[geo.square(file as u8, rank as u8)] = Piece::new(kind, colour);
             file += 1;
             j += 1;
         }

@@ -4,6 +4,8 @@
 //! Files are `a`, `b`, … from White's left; ranks count from 1 in FEN and in the engine's own
 //! notation. XBoard numbers the ranks of 10-rank boards 0..9; [`RankStyle`] selects that.
 
+use crate::types::Square;
+
 /// How rank numbers are written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum RankStyle {
@@ -41,22 +43,40 @@ impl Geometry {
 
     /// Padded index of (file, rank), both 0-based.
     #[inline]
-    pub fn square(&self, file: u8, rank: u8) -> u16 {
-        ((rank as i16 + self.border as i16) * self.stride + file as i16 + self.border as i16) as u16
+    pub fn square(&self, file: u8, rank: u8) -> Square {
+        let border = usize::from(self.border);
+        let stride = usize::from(self.stride.unsigned_abs());
+        Square::from_index((usize::from(rank) + border) * stride + usize::from(file) + border)
     }
 
     /// (file, rank) of a padded index that lies on the board.
     #[inline]
-    pub fn coords(&self, sq: u16) -> (u8, u8) {
-        let sq = sq as i16;
-        let rank = sq / self.stride - self.border as i16;
-        let file = sq % self.stride - self.border as i16;
+    pub fn coords(&self, sq: Square) -> (u8, u8) {
+        let stride = usize::from(self.stride.unsigned_abs());
+        let border = usize::from(self.border);
+        let rank = sq.index() / stride - border;
+        let file = sq.index() % stride - border;
         (file as u8, rank as u8)
+    }
+
+    /// Whether a place of the padded array is a board square (not a border wall).
+    pub fn on_board(&self, sq: Square) -> bool {
+        let stride = usize::from(self.stride.unsigned_abs());
+        let border = usize::from(self.border);
+        let (file, rank) = (sq.index() % stride, sq.index() / stride);
+        (border..border + usize::from(self.files)).contains(&file)
+            && (border..border + usize::from(self.ranks)).contains(&rank)
+    }
+
+    /// The square `delta` places from `sq`, if it lies inside the padded array.
+    pub fn step(&self, sq: Square, delta: i16) -> Option<Square> {
+        let to = sq.offset(delta);
+        (to.is_some() && to.index() < self.size).then_some(to)
     }
 
     /// Padded index for signed coordinates, if on the board.
     #[inline]
-    pub fn checked_square(&self, file: i16, rank: i16) -> Option<u16> {
+    pub fn checked_square(&self, file: i16, rank: i16) -> Option<Square> {
         if file >= 0 && rank >= 0 && file < self.files as i16 && rank < self.ranks as i16 {
             Some(self.square(file as u8, rank as u8))
         } else {
@@ -78,7 +98,7 @@ impl Geometry {
     }
 
     /// All on-board squares, rank by rank from White's first rank.
-    pub fn squares(&self) -> impl Iterator<Item = u16> + '_ {
+    pub fn squares(&self) -> impl Iterator<Item = Square> + '_ {
         (0..self.ranks).flat_map(move |r| (0..self.files).map(move |f| self.square(f, r)))
     }
 
@@ -94,13 +114,13 @@ impl Geometry {
     }
 
     /// Name of a square, e.g. `e4`.
-    pub fn name(&self, sq: u16, style: RankStyle) -> String {
+    pub fn name(&self, sq: Square, style: RankStyle) -> String {
         let (f, r) = self.coords(sq);
         format!("{}{}", Self::file_char(f), self.rank_number(r, style))
     }
 
     /// Parse a square name at the start of `text`; returns the square and the bytes used.
-    pub fn parse_square(&self, text: &str, style: RankStyle) -> Option<(u16, usize)> {
+    pub fn parse_square(&self, text: &str, style: RankStyle) -> Option<(Square, usize)> {
         let bytes = text.as_bytes();
         let f = *bytes.first()?;
         if !f.is_ascii_lowercase() {

@@ -9,17 +9,15 @@ pub mod fen;
 pub mod fen_board;
 pub mod geometry;
 pub mod moves;
-pub mod piece;
 pub mod ruleset;
 
-use crate::types::{ByColour, Colour};
+use crate::types::{ByColour, BySquare, Colour, Piece, Square};
 use std::sync::Arc;
 
 use arrayvec::ArrayVec;
 
 use crate::betza::compile::pass_over;
-use crate::position::moves::{Move, MoveKind, GATE_ON_PARTNER, NO_SQUARE};
-use crate::position::piece::code;
+use crate::position::moves::{Move, MoveKind, GATE_ON_PARTNER};
 use crate::position::ruleset::Ruleset;
 pub use geometry::{Geometry, RankStyle};
 
@@ -27,8 +25,8 @@ pub use geometry::{Geometry, RankStyle};
 #[derive(Clone, Copy, Debug)]
 enum Change {
     Square {
-        sq: u16,
-        old: u8,
+        sq: Square,
+        old: Piece,
         old_virgin: bool,
         old_promoted: u8,
     },
@@ -44,8 +42,8 @@ struct Undo {
     changes: u32,
     checks: ByColour<u8>,
     state: u8,
-    ep: [u16; 2],
-    ep_victim: u16,
+    ep: [Square; 2],
+    ep_victim: Square,
     halfmove: u32,
     hash: u64,
 }
@@ -71,19 +69,19 @@ fn count_key(key: u64, n: u8) -> u64 {
 #[derive(Clone, Debug)]
 pub struct Position {
     pub tables: Arc<Ruleset>,
-    board: Vec<u8>,
-    virgin: Vec<bool>,
+    board: BySquare<Piece>,
+    virgin: BySquare<bool>,
     /// For a promoted piece, the type it promoted from + 1 (0 = not promoted).
-    promoted: Vec<u8>,
+    promoted: BySquare<u8>,
     /// Pieces in hand: slot `colour.index() * types + kind`.
     hand: Vec<u8>,
     /// Pieces on the board: slot `colour.index() * types + kind`.
     counts: Vec<u16>,
     side: Colour,
     /// Squares a piece may move to to capture en passant (up to two after a triple step).
-    ep: [u16; 2],
+    ep: [Square; 2],
     /// The piece an en-passant capture removes.
-    ep_victim: u16,
+    ep_victim: Square,
     halfmove: u32,
     fullmove: u32,
     /// Checks given so far by each colour (n-check variants).
@@ -91,9 +89,9 @@ pub struct Position {
     /// [`PASSED`] and [`BIKJANG`] flags of this position.
     state: u8,
     hash: u64,
-    lists: ByColour<Vec<u16>>,
-    list_index: Vec<u16>,
-    royals: ByColour<Vec<u16>>,
+    lists: ByColour<Vec<Square>>,
+    list_index: BySquare<u16>,
+    royals: ByColour<Vec<Square>>,
     changes: Vec<Change>,
     undos: Vec<Undo>,
 }
@@ -102,28 +100,28 @@ impl Position {
     /// An empty board of the variant, White to move.
     pub fn empty(tables: Arc<Ruleset>) -> Position {
         let geo = tables.geo;
-        let mut board = vec![code::WALL; geo.size];
+        let mut board = BySquare::new(geo.size, Piece::WALL);
         for sq in geo.squares() {
-            board[sq as usize] = code::EMPTY;
+            board[sq] = Piece::EMPTY;
         }
         let squares = geo.files as usize * geo.ranks as usize;
         let types = tables.pieces.len();
         Position {
             board,
-            virgin: vec![false; geo.size],
-            promoted: vec![0; geo.size],
+            virgin: BySquare::new(geo.size, false),
+            promoted: BySquare::new(geo.size, 0),
             hand: vec![0; 2 * types],
             counts: vec![0; 2 * types],
             side: Colour::White,
-            ep: [NO_SQUARE; 2],
-            ep_victim: NO_SQUARE,
+            ep: [Square::NONE; 2],
+            ep_victim: Square::NONE,
             halfmove: 0,
             fullmove: 1,
             checks: ByColour::default(),
             state: 0,
             hash: 0,
             lists: ByColour::from_fn(|_| Vec::with_capacity(squares)),
-            list_index: vec![0; geo.size],
+            list_index: BySquare::new(geo.size, 0),
             royals: ByColour::from_fn(|_| Vec::with_capacity(squares)),
             changes: Vec::with_capacity(4096),
             undos: Vec::with_capacity(1024),
@@ -136,11 +134,11 @@ impl Position {
         &self.tables.geo
     }
     #[inline]
-    pub fn at(&self, sq: u16) -> u8 {
-        self.board[sq as usize]
+    pub fn at(&self, sq: Square) -> Piece {
+        self.board[sq]
     }
     #[inline]
-    pub fn board(&self) -> &[u8] {
+    pub fn board(&self) -> &BySquare<Piece> {
         &self.board
     }
     /// Number of pieces of type `kind` in the hand of `colour`.
@@ -163,8 +161,8 @@ impl Position {
     }
     /// For a promoted piece on `sq`, the type it promoted from.
     #[inline]
-    pub fn promoted_from(&self, sq: u16) -> Option<usize> {
-        let p = self.promoted[sq as usize];
+    pub fn promoted_from(&self, sq: Square) -> Option<usize> {
+        let p = self.promoted[sq];
         (p != 0).then(|| p as usize - 1)
     }
     #[inline]
@@ -172,15 +170,15 @@ impl Position {
         self.side
     }
     #[inline]
-    pub fn is_virgin(&self, sq: u16) -> bool {
-        self.virgin[sq as usize]
+    pub fn is_virgin(&self, sq: Square) -> bool {
+        self.virgin[sq]
     }
     #[inline]
-    pub fn ep_squares(&self) -> [u16; 2] {
+    pub fn ep_squares(&self) -> [Square; 2] {
         self.ep
     }
     #[inline]
-    pub fn ep_victim(&self) -> u16 {
+    pub fn ep_victim(&self) -> Square {
         self.ep_victim
     }
     #[inline]
@@ -205,8 +203,7 @@ impl Position {
         let geo = &self.tables.geo;
         let ((wf, wr), (bf, br)) = (geo.coords(w[0]), geo.coords(b[0]));
         wf == bf
-            && (wr.min(br) + 1..wr.max(br))
-                .all(|r| self.board[geo.square(wf, r) as usize] == code::EMPTY)
+            && (wr.min(br) + 1..wr.max(br)).all(|r| self.board[geo.square(wf, r)] == Piece::EMPTY)
     }
     pub(crate) fn refresh_state(&mut self, passed: bool) {
         let mut state = if passed { PASSED } else { 0 };
@@ -249,12 +246,12 @@ impl Position {
     }
     /// Squares of the pieces of `colour`.
     #[inline]
-    pub fn pieces(&self, colour: Colour) -> &[u16] {
+    pub fn pieces(&self, colour: Colour) -> &[Square] {
         &self.lists[colour]
     }
     /// Squares of the royal pieces of `colour`.
     #[inline]
-    pub fn royals(&self, colour: Colour) -> &[u16] {
+    pub fn royals(&self, colour: Colour) -> &[Square] {
         &self.royals[colour]
     }
     /// Number of moves made since the position was set up.
@@ -262,58 +259,58 @@ impl Position {
         self.undos.len()
     }
 
-    /// Put `code` on `sq` (EMPTY to clear), keeping lists, royals and the key in step.
-    fn put(&mut self, sq: u16, new: u8) {
-        let old = self.board[sq as usize];
+    /// Put `new` on `sq` (`Piece::EMPTY` to clear), keeping lists, royals and the key in step.
+    fn put(&mut self, sq: Square, new: Piece) {
+        let old = self.board[sq];
         if old == new {
             return;
         }
         let size = self.tables.geo.size;
-        if code::is_piece(old) {
+        if old.is_piece() {
             self.hash ^= self.tables.zobrist.piece(old, sq, size);
-            let c = code::colour(old);
-            self.counts[c.index() * self.tables.pieces.len() + code::kind(old)] -= 1;
-            let i = self.list_index[sq as usize] as usize;
+            let c = old.colour();
+            self.counts[c.index() * self.tables.pieces.len() + old.kind()] -= 1;
+            let i = self.list_index[sq] as usize;
             let last = self.lists[c].pop().expect("piece list out of step");
             if last != sq {
                 self.lists[c][i] = last;
-                self.list_index[last as usize] = i as u16;
+                self.list_index[last] = i as u16;
             }
-            if self.tables.pieces[code::kind(old)].royal {
+            if self.tables.pieces[old.kind()].royal {
                 let r = &mut self.royals[c];
                 if let Some(j) = r.iter().position(|&s| s == sq) {
                     r.swap_remove(j);
                 }
             }
         }
-        if code::is_piece(new) {
+        if new.is_piece() {
             self.hash ^= self.tables.zobrist.piece(new, sq, size);
-            let c = code::colour(new);
-            self.counts[c.index() * self.tables.pieces.len() + code::kind(new)] += 1;
-            self.list_index[sq as usize] = self.lists[c].len() as u16;
+            let c = new.colour();
+            self.counts[c.index() * self.tables.pieces.len() + new.kind()] += 1;
+            self.list_index[sq] = self.lists[c].len() as u16;
             self.lists[c].push(sq);
-            if self.tables.pieces[code::kind(new)].royal {
+            if self.tables.pieces[new.kind()].royal {
                 self.royals[c].push(sq);
             }
         }
-        self.board[sq as usize] = new;
+        self.board[sq] = new;
     }
 
-    fn set_virgin(&mut self, sq: u16, v: bool) {
-        if self.virgin[sq as usize] != v {
-            self.virgin[sq as usize] = v;
-            self.hash ^= self.tables.zobrist.virgin[sq as usize];
+    fn set_virgin(&mut self, sq: Square, v: bool) {
+        if self.virgin[sq] != v {
+            self.virgin[sq] = v;
+            self.hash ^= self.tables.zobrist.virgin[sq];
         }
     }
 
-    fn set_promoted(&mut self, sq: u16, from: u8) {
-        let old = self.promoted[sq as usize];
+    fn set_promoted(&mut self, sq: Square, from: u8) {
+        let old = self.promoted[sq];
         if old != from {
             if self.tables.marks_matter {
-                let key = self.tables.zobrist.promoted[sq as usize];
+                let key = self.tables.zobrist.promoted[sq];
                 self.hash ^= count_key(key, old) ^ count_key(key, from);
             }
-            self.promoted[sq as usize] = from;
+            self.promoted[sq] = from;
         }
     }
 
@@ -325,12 +322,12 @@ impl Position {
     }
 
     /// Change a square, recording its old contents for unmake.
-    fn change(&mut self, sq: u16, new: u8, virgin: bool, promoted: u8) {
+    fn change(&mut self, sq: Square, new: Piece, virgin: bool, promoted: u8) {
         self.changes.push(Change::Square {
             sq,
-            old: self.board[sq as usize],
-            old_virgin: self.virgin[sq as usize],
-            old_promoted: self.promoted[sq as usize],
+            old: self.board[sq],
+            old_virgin: self.virgin[sq],
+            old_promoted: self.promoted[sq],
         });
         self.put(sq, new);
         self.set_virgin(sq, virgin);
@@ -350,32 +347,32 @@ impl Position {
 
     /// Remove the piece on `sq` as a capture by `capturer`, sending it to the capturer's hand
     /// when the variant says so.
-    fn capture(&mut self, sq: u16, capturer: Colour) {
-        let victim = self.board[sq as usize];
+    fn capture(&mut self, sq: Square, capturer: Colour) {
+        let victim = self.board[sq];
         let t = &self.tables;
         if t.hand.captures_to_hand {
             let kind = match self.promoted_from(sq) {
                 Some(base) if t.hand.demote_on_capture => base,
-                _ => t.pieces[code::kind(victim)].hand_type,
+                _ => t.pieces[victim.kind()].hand_type,
             };
             if t.pieces[kind].royal {
-                self.change(sq, code::EMPTY, false, 0);
+                self.change(sq, Piece::EMPTY, false, 0);
                 return;
             }
             self.change_hand(capturer, kind, 1);
         }
-        self.change(sq, code::EMPTY, false, 0);
+        self.change(sq, Piece::EMPTY, false, 0);
     }
 
-    fn set_ep(&mut self, squares: [u16; 2], victim: u16) {
+    fn set_ep(&mut self, squares: [Square; 2], victim: Square) {
         for s in self.ep {
-            if s != NO_SQUARE {
-                self.hash ^= self.tables.zobrist.ep[s as usize];
+            if s != Square::NONE {
+                self.hash ^= self.tables.zobrist.ep[s];
             }
         }
         for s in squares {
-            if s != NO_SQUARE {
-                self.hash ^= self.tables.zobrist.ep[s as usize];
+            if s != Square::NONE {
+                self.hash ^= self.tables.zobrist.ep[s];
             }
         }
         self.ep = squares;
@@ -393,21 +390,21 @@ impl Position {
             halfmove: self.halfmove,
             hash: self.hash,
         });
-        self.set_ep([NO_SQUARE; 2], NO_SQUARE);
+        self.set_ep([Square::NONE; 2], Square::NONE);
     }
 
     /// Make a move the generator produced for this position.
     pub fn make(&mut self, mv: Move) {
         self.begin_move();
-        let piece = self.board[mv.from as usize];
+        let piece = self.board[mv.from];
         self.halfmove += 1;
         let us = self.side;
         match mv.kind {
             MoveKind::Castle => {
-                let partner = self.board[mv.kills[0] as usize];
-                let partner_promoted = self.promoted[mv.kills[0] as usize];
-                self.change(mv.from, code::EMPTY, false, 0);
-                self.change(mv.kills[0], code::EMPTY, false, 0);
+                let partner = self.board[mv.kills[0]];
+                let partner_promoted = self.promoted[mv.kills[0]];
+                self.change(mv.from, Piece::EMPTY, false, 0);
+                self.change(mv.kills[0], Piece::EMPTY, false, 0);
                 self.change(mv.to, piece, false, 0);
                 self.change(mv.kills[1], partner, false, partner_promoted);
                 if let Some(g) = mv.gate_type() {
@@ -417,7 +414,7 @@ impl Position {
                         mv.from
                     };
                     self.change_hand(us, g, -1);
-                    self.change(at, code::piece(g, us), false, 0);
+                    self.change(at, Piece::new(g, us), false, 0);
                 }
             }
             MoveKind::Drop => {
@@ -434,39 +431,39 @@ impl Position {
                     from_hand as u8 + 1
                 };
                 self.change_hand(us, from_hand, -1);
-                self.change(mv.to, code::piece(kind, us), false, mark);
+                self.change(mv.to, Piece::new(kind, us), false, mark);
                 self.castling_rights_from_drop(kind, mv.to);
                 if resets {
                     self.halfmove = 0;
                 }
             }
             MoveKind::Normal => {
-                let info = &self.tables.pieces[code::kind(piece)];
+                let info = &self.tables.pieces[piece.kind()];
                 let mut reset = info.resets_counter;
-                let captures = mv.kills.iter().any(|&k| k != NO_SQUARE)
-                    || (mv.to != mv.from && code::is_piece(self.board[mv.to as usize]));
+                let captures = mv.kills.iter().any(|&k| k != Square::NONE)
+                    || (mv.to != mv.from && self.board[mv.to].is_piece());
                 for k in mv.kills {
-                    if k != NO_SQUARE && code::is_piece(self.board[k as usize]) {
+                    if k != Square::NONE && self.board[k].is_piece() {
                         reset = true;
                         self.capture(k, us);
                     }
                 }
-                if code::is_piece(self.board[mv.to as usize]) && mv.to != mv.from {
+                if self.board[mv.to].is_piece() && mv.to != mv.from {
                     reset = true;
                     self.capture(mv.to, us);
                 }
-                let mover_promoted = self.promoted[mv.from as usize];
-                let base = self.tables.pieces[code::kind(piece)].promoted_of;
+                let mover_promoted = self.promoted[mv.from];
+                let base = self.tables.pieces[piece.kind()].promoted_of;
                 let (placed, promoted) = match mv.promotion_type() {
-                    Some(t) if base == Some(t) => (code::piece(t, us), 0),
-                    Some(t) => (code::piece(t, us), code::kind(piece) as u8 + 1),
+                    Some(t) if base == Some(t) => (Piece::new(t, us), 0),
+                    Some(t) => (Piece::new(t, us), piece.kind() as u8 + 1),
                     None => (piece, mover_promoted),
                 };
-                self.change(mv.from, code::EMPTY, false, 0);
+                self.change(mv.from, Piece::EMPTY, false, 0);
                 self.change(mv.to, placed, false, promoted);
                 if let Some(g) = mv.gate_type() {
                     self.change_hand(us, g, -1);
-                    self.change(mv.from, code::piece(g, us), false, 0);
+                    self.change(mv.from, Piece::new(g, us), false, 0);
                 }
                 if reset {
                     self.halfmove = 0;
@@ -486,7 +483,7 @@ impl Position {
         if self.tables.variant.rules.pass || self.tables.variant.rules.bikjang {
             let passed = mv.kind == MoveKind::Normal
                 && mv.to == mv.from
-                && mv.kills[0] == NO_SQUARE
+                && mv.kills[0] == Square::NONE
                 && mv.promotion == 0;
             self.refresh_state(passed);
         }
@@ -495,7 +492,7 @@ impl Position {
     /// Castling rights that a drop creates where the variant takes them from drops: a king
     /// dropped on its file of the castling rank, with partners on that rank's corners, or a
     /// partner dropped on a corner next to such a king, is unmoved.
-    fn castling_rights_from_drop(&mut self, kind: usize, to: u16) {
+    fn castling_rights_from_drop(&mut self, kind: usize, to: Square) {
         let Some(rule) = self.tables.castling.as_ref() else {
             return;
         };
@@ -510,31 +507,26 @@ impl Position {
         }
         let (king, partners) = (rule.king, rule.partners);
         let corners = [geo.square(0, rank), geo.square(geo.files - 1, rank)];
-        let is_partner = |p: u8| {
-            code::is_piece(p) && code::colour(p) == us && partners >> code::kind(p) & 1 != 0
-        };
-        let mut unmoved: ArrayVec<u16, 3> = ArrayVec::new();
+        let is_partner =
+            |p: Piece| p.is_piece() && p.colour() == us && partners >> p.kind() & 1 != 0;
+        let mut unmoved: ArrayVec<Square, 3> = ArrayVec::new();
         if kind == king && file == king_file {
             unmoved.push(to);
-            unmoved.extend(
-                corners
-                    .into_iter()
-                    .filter(|&c| is_partner(self.board[c as usize])),
-            );
+            unmoved.extend(corners.into_iter().filter(|&c| is_partner(self.board[c])));
         } else if partners >> kind & 1 != 0
             && corners.contains(&to)
-            && self.board[geo.square(king_file, rank) as usize] == code::piece(king, us)
+            && self.board[geo.square(king_file, rank)] == Piece::new(king, us)
         {
             unmoved.push(to);
         }
         for sq in unmoved {
-            let (piece, promoted) = (self.board[sq as usize], self.promoted[sq as usize]);
+            let (piece, promoted) = (self.board[sq], self.promoted[sq]);
             self.change(sq, piece, true, promoted);
         }
     }
 
     /// An explosion on `at`: the piece there and every piece around it that is not immune.
-    fn explode(&mut self, at: u16) {
+    fn explode(&mut self, at: Square) {
         let geo = self.tables.geo;
         let (x, y) = geo.coords(at);
         for dy in -1i16..=1 {
@@ -542,25 +534,28 @@ impl Position {
                 let Some(sq) = geo.checked_square(x as i16 + dx, y as i16 + dy) else {
                     continue;
                 };
-                let p = self.board[sq as usize];
-                if !code::is_piece(p) {
+                let p = self.board[sq];
+                if !p.is_piece() {
                     continue;
                 }
-                let spared = sq != at && self.tables.pieces[code::kind(p)].blast_immune;
+                let spared = sq != at && self.tables.pieces[p.kind()].blast_immune;
                 if !spared {
-                    self.capture(sq, !code::colour(p));
+                    self.capture(sq, !p.colour());
                 }
             }
         }
     }
 
     /// Whether a plain move of `piece` is one of its e.p.-creating moves.
-    fn creates_ep(&self, mv: Move, piece: u8) -> bool {
+    fn creates_ep(&self, mv: Move, piece: Piece) -> bool {
         use crate::betza::compile::flags;
-        let moves = &self.tables.pieces[code::kind(piece)].moves[code::colour(piece)];
-        let diff = mv.to as i16 - mv.from as i16;
+        let moves = &self.tables.pieces[piece.kind()].moves[piece.colour()];
+        let diff = mv.to.delta_from(mv.from);
         moves.rays.iter().any(|r| {
-            r.flags & flags::CREATES_EP != 0 && r.range == 1 && r.off == diff && mv.kills[0] == 0
+            r.flags & flags::CREATES_EP != 0
+                && r.range == 1
+                && r.off == diff
+                && mv.kills[0].is_none()
         })
     }
 
@@ -571,7 +566,7 @@ impl Position {
         let path = pass_over(tf as i8 - ff as i8, tr as i8 - fr as i8);
         let capturer = !self.side;
         let zone = self.tables.ep_zone.as_ref().map(|z| z[capturer]);
-        let mut squares = [NO_SQUARE; 2];
+        let mut squares = [Square::NONE; 2];
         let mut n = 0;
         for &(x, y) in path.iter().take(2) {
             let sq = geo.square((ff as i8 + x) as u8, (fr as i8 + y) as u8);
@@ -597,8 +592,8 @@ impl Position {
                     old_promoted,
                 } => {
                     self.put(sq, old);
-                    self.virgin[sq as usize] = old_virgin;
-                    self.promoted[sq as usize] = old_promoted;
+                    self.virgin[sq] = old_virgin;
+                    self.promoted[sq] = old_promoted;
                 }
                 Change::Hand { slot, old } => self.hand[slot as usize] = old,
             }
@@ -630,21 +625,21 @@ impl Position {
         let t = &self.tables;
         let mut h = 0;
         for sq in t.geo.squares() {
-            let c = self.board[sq as usize];
-            if code::is_piece(c) {
+            let c = self.board[sq];
+            if c.is_piece() {
                 h ^= t.zobrist.piece(c, sq, t.geo.size);
             }
-            if self.virgin[sq as usize] {
-                h ^= t.zobrist.virgin[sq as usize];
+            if self.virgin[sq] {
+                h ^= t.zobrist.virgin[sq];
             }
         }
         for s in self.ep {
-            if s != NO_SQUARE {
-                h ^= t.zobrist.ep[s as usize];
+            if s != Square::NONE {
+                h ^= t.zobrist.ep[s];
             }
         }
         if t.marks_matter {
-            for (sq, &p) in self.promoted.iter().enumerate() {
+            for (sq, &p) in self.promoted.iter() {
                 h ^= count_key(t.zobrist.promoted[sq], p);
             }
         }
@@ -661,8 +656,8 @@ impl Position {
 /// Direct board editing, for setting up test boards and the GUI's edit mode. The position is
 /// left consistent (lists, royals, key), but nothing checks that it is reachable.
 impl Position {
-    /// Put a piece code (or `code::EMPTY`) on a square.
-    pub fn set_piece(&mut self, sq: u16, piece: u8) {
+    /// Put a piece code (or `Piece::EMPTY`) on a square.
+    pub fn set_piece(&mut self, sq: Square, piece: Piece) {
         self.put(sq, piece);
     }
 
@@ -673,18 +668,18 @@ impl Position {
     }
 
     /// Make a board square a wall: no piece may enter or pass it.
-    pub fn set_wall(&mut self, sq: u16) {
-        self.put(sq, code::EMPTY);
-        self.board[sq as usize] = code::WALL;
+    pub fn set_wall(&mut self, sq: Square) {
+        self.put(sq, Piece::EMPTY);
+        self.board[sq] = Piece::WALL;
     }
 
     /// Mark the piece on `sq` as promoted from `base` (or not promoted).
-    pub fn set_promoted_from(&mut self, sq: u16, base: Option<usize>) {
+    pub fn set_promoted_from(&mut self, sq: Square, base: Option<usize>) {
         self.set_promoted(sq, base.map_or(0, |b| b as u8 + 1));
     }
 
     /// Mark the piece on `sq` as unmoved or moved.
-    pub fn set_unmoved(&mut self, sq: u16, unmoved: bool) {
+    pub fn set_unmoved(&mut self, sq: Square, unmoved: bool) {
         self.set_virgin(sq, unmoved);
     }
 
@@ -696,7 +691,7 @@ impl Position {
     }
 
     /// Set the en-passant square and the piece an e.p. capture there removes.
-    pub fn set_en_passant(&mut self, target: u16, victim: u16) {
-        self.set_ep([target, NO_SQUARE], victim);
+    pub fn set_en_passant(&mut self, target: Square, victim: Square) {
+        self.set_ep([target, Square::NONE], victim);
     }
 }

@@ -1,8 +1,7 @@
 //! The move value type: compact, `Copy`, and enough to make and unmake any move the generator
 //! produces (ordinary, promotion, en passant, locust capture, castling, pass, drop, gating).
 
-/// No square (padded index 0 is always a wall corner, never a board square).
-pub const NO_SQUARE: u16 = 0;
+use crate::types::Square;
 
 /// What kind of move it is, beyond from/to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -21,11 +20,11 @@ pub const GATE_ON_PARTNER: u8 = 0x80;
 /// A move. `to == from` is a pass or an igui (capture without moving).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Move {
-    pub from: u16,
-    pub to: u16,
+    pub from: Square,
+    pub to: Square,
     /// Squares whose occupants the move removes besides the destination's (e.p. victim,
-    /// locust victims); `NO_SQUARE` when unused. For castling, see [`MoveKind::Castle`].
-    pub kills: [u16; 2],
+    /// locust victims); `Square::NONE` when unused. For castling, see [`MoveKind::Castle`].
+    pub kills: [Square; 2],
     /// Piece type index + 1 the mover becomes, 0 = no promotion (for a drop: the dropped type).
     pub promotion: u8,
     /// Piece type index + 1 gated from the hand onto the vacated square (Seirawan), 0 = none;
@@ -35,11 +34,11 @@ pub struct Move {
 }
 
 impl Move {
-    pub fn new(from: u16, to: u16) -> Move {
+    pub fn new(from: Square, to: Square) -> Move {
         Move {
             from,
             to,
-            kills: [NO_SQUARE; 2],
+            kills: [Square::NONE; 2],
             promotion: 0,
             gate: 0,
             kind: MoveKind::Normal,
@@ -47,11 +46,11 @@ impl Move {
     }
 
     /// Drop a piece of type `kind` from the hand on `to`.
-    pub fn drop(kind: usize, to: u16) -> Move {
+    pub fn drop(kind: usize, to: Square) -> Move {
         Move {
             promotion: kind as u8 + 1,
             kind: MoveKind::Drop,
-            ..Move::new(NO_SQUARE, to)
+            ..Move::new(Square::NONE, to)
         }
     }
 
@@ -69,19 +68,35 @@ impl Move {
         (self.gate != 0).then(|| (self.gate & !GATE_ON_PARTNER) as usize - 1)
     }
 
-    pub fn with_kills(from: u16, to: u16, kills: [u16; 2]) -> Move {
+    pub fn with_kills(from: Square, to: Square, kills: [Square; 2]) -> Move {
         Move {
             kills,
             ..Move::new(from, to)
         }
     }
 
-    pub fn castle(from: u16, to: u16, partner: u16, partner_to: u16) -> Move {
+    pub fn castle(from: Square, to: Square, partner: Square, partner_to: Square) -> Move {
         Move {
             kills: [partner, partner_to],
             kind: MoveKind::Castle,
             ..Move::new(from, to)
         }
+    }
+
+    /// Every field packed into one word: distinct moves give distinct words.
+    pub fn packed(&self) -> u64 {
+        let kind: u64 = match self.kind {
+            MoveKind::Normal => 0,
+            MoveKind::Castle => 1,
+            MoveKind::Drop => 2,
+        };
+        u64::from(self.from.raw())
+            | u64::from(self.to.raw()) << 9
+            | u64::from(self.kills[0].raw()) << 18
+            | u64::from(self.kills[1].raw()) << 27
+            | u64::from(self.promotion) << 36
+            | u64::from(self.gate) << 44
+            | kind << 52
     }
 
     pub fn is_castle(&self) -> bool {

@@ -2,7 +2,7 @@
 //! offsets for the variant's board, the reverse attack table used by the check test, the
 //! squares whose change can expose a royal piece (for the legality shortcut), and Zobrist keys.
 
-use crate::types::{ByColour, Colour};
+use crate::types::{ByColour, BySquare, Colour, Piece, Square};
 use std::sync::Arc;
 
 use crate::betza::compile::{
@@ -11,7 +11,6 @@ use crate::betza::compile::{
 use crate::betza::Betza;
 use crate::position::fen_board::{board_codes, FenError};
 use crate::position::geometry::Geometry;
-use crate::position::piece::code;
 use crate::variant::schema::Demotion;
 use crate::variant::{Hand, LoadError, PieceType, SquareSet, Variant};
 
@@ -27,12 +26,14 @@ pub const UNLIMITED_STEPS: u8 = UNLIMITED;
 
 impl SqBits {
     #[inline]
-    pub fn has(&self, sq: u16) -> bool {
-        self.0[(sq >> 6) as usize] >> (sq & 63) & 1 != 0
+    pub fn has(&self, sq: Square) -> bool {
+        let i = sq.index();
+        self.0[i >> 6] >> (i & 63) & 1 != 0
     }
     #[inline]
-    pub fn add(&mut self, sq: u16) {
-        self.0[(sq >> 6) as usize] |= 1 << (sq & 63);
+    pub fn add(&mut self, sq: Square) {
+        let i = sq.index();
+        self.0[i >> 6] |= 1 << (i & 63);
     }
     pub fn is_empty(&self) -> bool {
         self.0.iter().all(|&w| w == 0)
@@ -203,9 +204,9 @@ pub struct AttackTable {
     pub confined: u128,
     /// Per target square: squares whose emptying may create an attack on it through a hopper
     /// line or a lame leaper's path (slider lines are handled by pin detection).
-    pub open_sensitive: Vec<SqBits>,
+    pub open_sensitive: BySquare<SqBits>,
     /// Per target square: squares whose filling may create an attack on it (hopper screens).
-    pub fill_sensitive: Vec<SqBits>,
+    pub fill_sensitive: BySquare<SqBits>,
 }
 
 /// Castling as a rule, on padded squares.
@@ -229,18 +230,18 @@ pub struct CastlingT {
 pub struct Zobrist {
     pub pieces: Vec<u64>,
     /// Per square: promoted-piece marks.
-    pub promoted: Vec<u64>,
+    pub promoted: BySquare<u64>,
     /// Per hand slot (`colour.index() * types + kind`).
     pub hand: Vec<u64>,
-    pub virgin: Vec<u64>,
-    pub ep: Vec<u64>,
+    pub virgin: BySquare<u64>,
+    pub ep: BySquare<u64>,
     pub side: u64,
 }
 
 impl Zobrist {
     #[inline]
-    pub fn piece(&self, code: u8, sq: u16, size: usize) -> u64 {
-        self.pieces[code as usize * size + sq as usize]
+    pub fn piece(&self, piece: Piece, sq: Square, size: usize) -> u64 {
+        self.pieces[piece.index() * size + sq.index()]
     }
 }
 
@@ -269,13 +270,13 @@ pub struct Ruleset {
     /// Per colour: squares onto which that colour may capture en passant.
     pub ep_zone: Option<ByColour<SqBits>>,
     /// Per colour: the flag zone's squares.
-    pub flag_squares: ByColour<Vec<u16>>,
+    pub flag_squares: ByColour<Vec<Square>>,
     pub zobrist: Zobrist,
     /// The start position's board (piece codes on padded squares), for `ii` moves and for
     /// deciding which pieces of a FEN are unmoved.
-    pub start_board: Vec<u8>,
+    pub start_board: BySquare<Piece>,
     /// Every board square, rank by rank.
-    pub board_squares: Vec<u16>,
+    pub board_squares: Vec<Square>,
     /// Pieces of each type in the start position, slot `colour.index() * types + kind`.
     pub start_counts: Vec<u16>,
 }
@@ -518,7 +519,7 @@ impl Ruleset {
             rank: ByColour::new(c.rank, variant.ranks - 1 - c.rank),
             dropped_king_file: c.dropped_king_file,
         });
-        let codes = 2 + 2 * pieces.len();
+        let codes = Piece::table_size(pieces.len());
         let mut seed = 0x0123_4567_89AB_CDEFu64 ^ variant.name.len() as u64;
         let zobrist = Zobrist {
             pieces: (0..codes * geo.size).map(|_| splitmix(&mut seed)).collect(),
@@ -545,7 +546,7 @@ impl Ruleset {
             board_squares: geo.squares().collect(),
             start_counts: Vec::new(),
             zobrist,
-            start_board: vec![code::WALL; geo.size],
+            start_board: BySquare::new(geo.size, Piece::WALL),
         };
         let start_fen = &variant.start_fen;
         let start_error = |e: FenError| RulesetError::in_start_fen(&variant, e);
@@ -553,9 +554,9 @@ impl Ruleset {
         let types = tables.pieces.len();
         let mut counts = vec![0u16; 2 * types];
         for &sq in &tables.board_squares {
-            let c = tables.start_board[sq as usize];
-            if code::is_piece(c) {
-                counts[code::colour(c).index() * types + code::kind(c)] += 1;
+            let c = tables.start_board[sq];
+            if c.is_piece() {
+                counts[c.colour().index() * types + c.kind()] += 1;
             }
         }
         tables.start_counts = counts;
@@ -845,49 +846,37 @@ fn add_attacks(geo: &Geometry, table: &mut AttackTable, t: usize, m: &PieceMoves
 /// Per target square, the squares whose emptying or filling may create an attack through a
 /// hopper line or a lame leaper's path.
 fn sensitivity(geo: &Geometry, table: &mut AttackTable) {
-    table.open_sensitive = vec![SqBits::default(); geo.size];
-    table.fill_sensitive = vec![SqBits::default(); geo.size];
+    table.open_sensitive = BySquare::new(geo.size, SqBits::default());
+    table.fill_sensitive = BySquare::new(geo.size, SqBits::default());
     for target in geo.squares() {
         let mut open = SqBits::default();
         let mut fill = SqBits::default();
         for e in &table.entries {
             match e.kind {
                 AttackKind::Leap => {
-                    let origin = target as i32 - e.off as i32;
-                    for &p in &e.path[..e.path_len as usize] {
-                        let sq = origin + p as i32;
-                        if sq > 0 && (sq as usize) < geo.size {
-                            open.add(sq as u16);
+                    let origin = target.offset(-e.off);
+                    for &p in &e.path[..usize::from(e.path_len)] {
+                        if let Some(sq) = geo.step(origin, p) {
+                            open.add(sq);
                         }
                     }
                 }
                 AttackKind::Slide => {}
                 AttackKind::Hop | AttackKind::Grass => {
-                    let limit = if e.range == UNLIMITED {
-                        32
-                    } else {
-                        e.range as i32
-                    };
-                    let mut sq = target as i32;
+                    let limit = if e.range == UNLIMITED { 32 } else { e.range };
+                    let mut sq = target;
                     for _ in 0..limit {
-                        sq -= e.off as i32;
-                        if sq <= 0 || sq as usize >= geo.size {
-                            break;
+                        match geo.step(sq, -e.off) {
+                            Some(s) if geo.on_board(s) => sq = s,
+                            _ => break,
                         }
-                        let (f, r) = (
-                            sq % geo.stride as i32 - geo.border as i32,
-                            sq / geo.stride as i32 - geo.border as i32,
-                        );
-                        if f < 0 || r < 0 || f >= geo.files as i32 || r >= geo.ranks as i32 {
-                            break;
-                        }
-                        open.add(sq as u16);
-                        fill.add(sq as u16);
+                        open.add(sq);
+                        fill.add(sq);
                     }
                 }
             }
         }
-        table.open_sensitive[target as usize] = open;
-        table.fill_sensitive[target as usize] = fill;
+        table.open_sensitive[target] = open;
+        table.fill_sensitive[target] = fill;
     }
 }

@@ -12,7 +12,7 @@
 //! image slots (XBoard makes those promote on the last rank), and boards are at most 16 columns
 //! wide including the holdings.
 
-use crate::types::Colour;
+use crate::types::{Colour, Piece};
 use std::sync::Arc;
 
 use crate::betza::ast::{MODE_C, MODE_M};
@@ -434,8 +434,8 @@ pub fn castling_betza(tables: &Ruleset) -> String {
     };
     let geo = tables.geo;
     let home = |colour: Colour| {
-        let king = crate::position::piece::code::piece(c.king, colour);
-        (0..geo.files).find(|&f| tables.start_board[geo.square(f, c.rank[colour]) as usize] == king)
+        let king = Piece::new(c.king, colour);
+        (0..geo.files).find(|&f| tables.start_board[geo.square(f, c.rank[colour])] == king)
     };
     let Some(king_file) = home(Colour::White).or_else(|| home(Colour::Black)) else {
         return String::new();

@@ -5,6 +5,7 @@
 //! near the horizon, pruning of moves that lose material in the static exchange near the
 //! horizon, late-move reductions, and killer and history updates on cutoffs.
 
+use crate::types::Square;
 use std::sync::OnceLock;
 
 use super::node::Best;
@@ -14,8 +15,7 @@ use super::see::see;
 use super::worker::{Worker, MAX_PLY};
 use super::{MATE, MATE_BOUND};
 use crate::movegen::attack::in_check;
-use crate::movegen::{legal_moves, Move, NO_SQUARE};
-use crate::position::piece::code;
+use crate::movegen::{legal_moves, Move};
 
 /// Moves that lose material in the static exchange are pruned up to this depth (captures losing
 /// more than a pawn a ply, quiet moves more than a quarter pawn times depth squared).
@@ -46,7 +46,7 @@ impl Worker<'_> {
         self.pos
             .pieces(us)
             .iter()
-            .any(|&sq| officer(code::kind(self.pos.at(sq))))
+            .any(|&sq| officer(self.pos.at(sq).kind()))
             || (et.hand && (0..et.kinds.len()).any(|k| officer(k) && self.pos.in_hand(us, k) > 0))
     }
 
@@ -90,7 +90,7 @@ impl Worker<'_> {
             depth += 1;
         }
         if depth <= 0 {
-            return self.qsearch(alpha, beta, ply, checked, 0, NO_SQUARE);
+            return self.qsearch(alpha, beta, ply, checked, 0, Square::NONE);
         }
         if self.count_node(ply) {
             return 0;

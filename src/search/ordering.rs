@@ -7,9 +7,9 @@
 use super::eval::tables::EvalTables;
 use super::see::{gain, mover, see};
 use super::tt::fingerprint;
-use crate::movegen::{Move, NO_SQUARE};
-use crate::position::piece::code;
+use crate::movegen::Move;
 use crate::position::Position;
+use crate::types::Square;
 
 const HASH_MOVE: i32 = 1 << 30;
 const CAPTURE: i32 = 1 << 28;
@@ -26,11 +26,11 @@ pub fn is_capture(pos: &Position, mv: Move) -> bool {
         return false;
     }
     let them = !pos.side();
-    let foe = |sq: u16| {
+    let foe = |sq: Square| {
         let p = pos.at(sq);
-        code::is_piece(p) && code::colour(p) == them
+        p.is_piece() && p.colour() == them
     };
-    (mv.to != mv.from && foe(mv.to)) || mv.kills.iter().any(|&k| k != NO_SQUARE && foe(k))
+    (mv.to != mv.from && foe(mv.to)) || mv.kills.iter().any(|&k| k.is_some() && foe(k))
 }
 
 /// Captures and promotions: the moves quiescence search looks at.
@@ -55,7 +55,7 @@ impl History {
 
     #[inline]
     fn index(&self, pos: &Position, mv: Move) -> usize {
-        mover(pos, mv) as usize * self.size + mv.to as usize
+        mover(pos, mv).index() * self.size + mv.to.index()
     }
 
     #[inline]
@@ -87,7 +87,7 @@ pub fn score_moves(
         let s = if hash_move != 0 && fingerprint(mv) == hash_move {
             HASH_MOVE
         } else if is_tactical(pos, mv) {
-            let attacker = et.kinds[code::kind(mover(pos, mv))].order_value;
+            let attacker = et.kinds[mover(pos, mv).kind()].order_value;
             let won = gain(pos, et, mv);
             let base = if won < attacker && see(pos, et, mv) < 0 {
                 BAD_CAPTURE

@@ -15,9 +15,8 @@ use super::see::gain;
 use super::worker::{Worker, MAX_PLY};
 use super::MATE;
 use crate::movegen::attack::in_check;
-use crate::movegen::{legal_moves, pseudo, Move, Sink, NO_SQUARE};
-use crate::position::piece::code;
-use crate::types::Colour;
+use crate::movegen::{legal_moves, pseudo, Move, Sink};
+use crate::types::{BySquare, Colour, Piece, Square};
 
 /// Margin over the victim's value for delta pruning.
 const DELTA: i32 = 200;
@@ -26,7 +25,7 @@ const ALL_CAPTURES_PLIES: u32 = 4;
 
 /// Keeps the tactical moves of a pseudo-legal generation.
 struct Tactical<'a> {
-    board: &'a [u8],
+    board: &'a BySquare<Piece>,
     them: Colour,
     out: &'a mut Vec<Move>,
 }
@@ -34,15 +33,15 @@ struct Tactical<'a> {
 impl Sink for Tactical<'_> {
     #[inline]
     fn push(&mut self, mv: Move) -> bool {
-        let foe = |sq: u16| {
-            let p = self.board[sq as usize];
-            code::is_piece(p) && code::colour(p) == self.them
+        let foe = |sq: Square| {
+            let p = self.board[sq];
+            p.is_piece() && p.colour() == self.them
         };
         let keep = !mv.is_castle()
             && !mv.is_drop()
             && (mv.promotion_type().is_some()
                 || (mv.to != mv.from && foe(mv.to))
-                || mv.kills.iter().any(|&k| k != NO_SQUARE && foe(k)));
+                || mv.kills.iter().any(|&k| k.is_some() && foe(k)));
         if keep {
             self.out.push(mv);
         }
@@ -78,7 +77,7 @@ impl Worker<'_> {
         ply: usize,
         checked: bool,
         qply: u32,
-        last: u16,
+        last: Square,
     ) -> i32 {
         self.plies[ply].pv.clear();
         if self.count_node(ply) {

@@ -6,20 +6,19 @@
 //! above everything, so one only captures last. Pieces whose captures the attack table does not
 //! describe (multi-leg and other exotic movers) are left out of the exchange.
 
-use crate::types::Colour;
+use crate::types::{Colour, Piece, Square};
 use arrayvec::ArrayVec;
 
 use super::eval::tables::EvalTables;
 use crate::movegen::attack::scan_attackers;
-use crate::movegen::{Move, NO_SQUARE};
-use crate::position::piece::code;
+use crate::movegen::Move;
 use crate::position::Position;
 
 /// The piece code that moves (for a drop, the dropped piece).
 #[inline]
-pub fn mover(pos: &Position, mv: Move) -> u8 {
+pub fn mover(pos: &Position, mv: Move) -> Piece {
     match mv.drop_type() {
-        Some(kind) => code::piece(kind, pos.side()),
+        Some(kind) => Piece::new(kind, pos.side()),
         None => pos.at(mv.from),
     }
 }
@@ -30,22 +29,22 @@ pub fn gain(pos: &Position, et: &EvalTables, mv: Move) -> i32 {
         return 0;
     }
     let them = !pos.side();
-    let value = |sq: u16| {
+    let value = |sq: Square| {
         let p = pos.at(sq);
-        if code::is_piece(p) && code::colour(p) == them {
-            et.kinds[code::kind(p)].value
+        if p.is_piece() && p.colour() == them {
+            et.kinds[p.kind()].value
         } else {
             0
         }
     };
     let mut total = if mv.to != mv.from { value(mv.to) } else { 0 };
     for &k in &mv.kills {
-        if k != NO_SQUARE && k != mv.to {
+        if k.is_some() && k != mv.to {
             total += value(k);
         }
     }
     if let Some(t) = mv.promotion_type() {
-        total += et.kinds[t].value - et.kinds[code::kind(pos.at(mv.from))].value;
+        total += et.kinds[t].value - et.kinds[pos.at(mv.from).kind()].value;
     }
     total
 }
@@ -61,13 +60,13 @@ pub fn see(pos: &Position, et: &EvalTables, mv: Move) -> i32 {
     let target = mv.to;
     let us = pos.side();
     let piece = mover(pos, mv);
-    let landed = mv.promotion_type().map_or(code::kind(piece), |t| t);
-    let mut vacated: ArrayVec<u16, MAX_EXCHANGE> = ArrayVec::new();
+    let landed = mv.promotion_type().map_or(piece.kind(), |t| t);
+    let mut vacated: ArrayVec<Square, MAX_EXCHANGE> = ArrayVec::new();
     if !mv.is_drop() {
         vacated.push(mv.from);
     }
     for &k in &mv.kills {
-        if k != NO_SQUARE && k != target && !vacated.is_full() {
+        if k.is_some() && k != target && !vacated.is_full() {
             vacated.push(k);
         }
     }
@@ -103,11 +102,11 @@ pub fn see(pos: &Position, et: &EvalTables, mv: Move) -> i32 {
 fn cheapest_attacker(
     pos: &Position,
     et: &EvalTables,
-    target: u16,
+    target: Square,
     side: Colour,
-    vacated: &[u16],
-) -> Option<(u16, i32)> {
-    let mut best: Option<(u16, i32)> = None;
+    vacated: &[Square],
+) -> Option<(Square, i32)> {
+    let mut best: Option<(Square, i32)> = None;
     let victim = pos.at(target);
     scan_attackers(
         pos,
@@ -116,7 +115,7 @@ fn cheapest_attacker(
         victim,
         |sq| vacated.contains(&sq),
         |sq| {
-            let value = et.kinds[code::kind(pos.at(sq))].order_value;
+            let value = et.kinds[pos.at(sq).kind()].order_value;
             if best.is_none_or(|(_, v)| value < v) {
                 best = Some((sq, value));
             }

@@ -196,14 +196,7 @@ impl Table {
 
 /// A 26-bit fingerprint of a move (never 0).
 pub fn fingerprint(mv: Move) -> u32 {
-    let x = mv.from as u64
-        | (mv.to as u64) << 9
-        | (mv.kills[0] as u64) << 18
-        | (mv.kills[1] as u64) << 27
-        | (mv.promotion as u64) << 36
-        | (mv.gate as u64) << 44
-        | (mv.kind as u64) << 52;
-    let h = (x.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 38) as u32;
+    let h = (mv.packed().wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 38) as u32;
     h.max(1)
 }
 

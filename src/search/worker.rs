@@ -8,9 +8,10 @@ use super::eval::evaluate;
 use super::eval::tables::EvalTables;
 use super::ordering::History;
 use super::tt::Table;
-use crate::movegen::{Move, NO_SQUARE};
+use crate::movegen::Move;
 use crate::position::ruleset::Ruleset;
 use crate::position::Position;
+use crate::types::{Piece, Square};
 
 /// What the search must know about a variant's legality rules.
 #[derive(Clone, Copy, Debug)]
@@ -64,7 +65,7 @@ pub struct Worker<'a> {
     /// root, where it is not known).
     pub checks: Vec<bool>,
     /// The moves that led to the current position (from the game's last move on; a null
-    /// move is a move from and to `NO_SQUARE`).
+    /// move is a move from and to `Square::NONE`).
     pub played: Vec<Move>,
     /// Length of `keys` at the root.
     pub root_keys: usize,
@@ -116,7 +117,7 @@ impl<'a> Worker<'a> {
                     pv: Vec::with_capacity(MAX_PLY),
                 })
                 .collect(),
-            history: History::new(2 + 2 * tables.pieces.len(), tables.geo.size),
+            history: History::new(Piece::table_size(tables.pieces.len()), tables.geo.size),
             nodes: 0,
             unflushed: 0,
             seldepth: 0,
@@ -149,7 +150,7 @@ impl<'a> Worker<'a> {
         let barrier = self.barrier;
         self.keys.push(self.pos.hash());
         self.checks.push(false);
-        self.played.push(Move::new(NO_SQUARE, NO_SQUARE));
+        self.played.push(Move::new(Square::NONE, Square::NONE));
         self.barrier = self.keys.len();
         self.pos.make_null();
         barrier

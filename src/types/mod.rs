@@ -1,5 +1,10 @@
-//! The core vocabulary every layer speaks: colours and values kept per colour.
+//! The core vocabulary every layer speaks: colours, squares, what a square holds, and values
+//! kept per colour or per square.
 
 mod colour;
+mod piece;
+mod square;
 
 pub use colour::{ByColour, Colour};
+pub use piece::Piece;
+pub use square::{BySquare, Square};

@@ -3,11 +3,10 @@
 //! squares count as unmoved (so castling rights follow from kings and rooks at home), the side to
 //! move stays as it was, and there is no en-passant square.
 
-use crate::types::Colour;
+use crate::types::{Colour, Piece, Square};
 use std::collections::BTreeMap;
 
 use crate::game::Game;
-use crate::position::piece::code;
 use crate::position::Position;
 use crate::protocol::wire::echo;
 
@@ -16,7 +15,7 @@ use super::Engine;
 
 /// The board being edited.
 pub struct EditState {
-    pieces: BTreeMap<u16, u8>,
+    pieces: BTreeMap<Square, Piece>,
     colour: Colour,
 }
 
@@ -26,7 +25,7 @@ impl EditState {
         let pieces = pos
             .geo()
             .squares()
-            .filter(|&sq| code::is_piece(pos.at(sq)))
+            .filter(|&sq| pos.at(sq).is_piece())
             .map(|sq| (sq, pos.at(sq)))
             .collect();
         EditState {
@@ -63,7 +62,7 @@ impl Engine {
                     (l, Some(sq)) if l.is_ascii_alphabetic() => {
                         match tables.variant.piece_index(l) {
                             Some(kind) => {
-                                state.pieces.insert(sq, code::piece(kind, state.colour));
+                                state.pieces.insert(sq, Piece::new(kind, state.colour));
                             }
                             None => self.error("unknown piece", line),
                         }
@@ -82,7 +81,7 @@ impl Engine {
         let mut pos = Position::empty(tables.clone());
         for (&sq, &piece) in &state.pieces {
             pos.set_piece(sq, piece);
-            pos.set_unmoved(sq, tables.start_board[sq as usize] == piece);
+            pos.set_unmoved(sq, tables.start_board[sq] == piece);
         }
         pos.set_side(self.game.pos.side());
         match Game::from_fen(tables, &pos.to_fen()) {

@@ -7,10 +7,9 @@
 
 use crate::game::Game;
 use crate::movegen::notation::move_text;
-use crate::movegen::{Move, NO_SQUARE};
-use crate::position::piece::code;
+use crate::movegen::Move;
 use crate::position::Position;
-use crate::types::Colour;
+use crate::types::{Colour, Square};
 
 use super::moves::STYLE;
 
@@ -34,13 +33,13 @@ impl Marks {
         }
     }
 
-    fn index(&self, pos: &Position, sq: u16) -> usize {
+    fn index(&self, pos: &Position, sq: Square) -> usize {
         let (f, r) = pos.geo().coords(sq);
         r as usize * self.files as usize + f as usize
     }
 
     /// Mark `sq`, keeping a higher-priority colour already there.
-    fn mark(&mut self, pos: &Position, sq: u16, colour: char) {
+    fn mark(&mut self, pos: &Position, sq: Square, colour: char) {
         let i = self.index(pos, sq);
         let rank = |c: char| PRIORITY.iter().position(|&p| p == c.to_ascii_uppercase());
         if self.cells[i].is_none_or(|old| rank(old) < rank(colour)) {
@@ -48,12 +47,12 @@ impl Marks {
         }
     }
 
-    fn set(&mut self, pos: &Position, sq: u16, colour: char) {
+    fn set(&mut self, pos: &Position, sq: Square, colour: char) {
         let i = self.index(pos, sq);
         self.cells[i] = Some(colour);
     }
 
-    fn get(&self, pos: &Position, sq: u16) -> Option<char> {
+    fn get(&self, pos: &Position, sq: Square) -> Option<char> {
         self.cells[self.index(pos, sq)]
     }
 
@@ -86,16 +85,16 @@ impl Marks {
 
 /// The squares a move stops on, in order: its victims of a multi-leg capture, then its
 /// destination (one entry for a plain move, en passant and castling included).
-fn stops(pos: &Position, mv: Move) -> Vec<u16> {
+fn stops(pos: &Position, mv: Move) -> Vec<Square> {
     if mv.is_castle() {
         return vec![mv.to];
     }
     let legs = move_text(pos, mv, STYLE).matches(',').count();
-    let mut out: Vec<u16> = mv
+    let mut out: Vec<Square> = mv
         .kills
         .iter()
         .copied()
-        .filter(|&k| k != NO_SQUARE)
+        .filter(|&k| k.is_some())
         .take(legs)
         .collect();
     out.push(mv.to);
@@ -105,8 +104,8 @@ fn stops(pos: &Position, mv: Move) -> Vec<u16> {
 fn is_capture(pos: &Position, mv: Move) -> bool {
     let target = pos.at(mv.to);
     !mv.is_castle()
-        && ((mv.to != mv.from && code::is_piece(target) && code::colour(target) != pos.side())
-            || mv.kills.iter().any(|&k| k != NO_SQUARE))
+        && ((mv.to != mv.from && target.is_piece() && target.colour() != pos.side())
+            || mv.kills.iter().any(|&k| k.is_some()))
 }
 
 /// Colour of a final destination among `moves` (all ending there). A promotion with a choice
@@ -128,7 +127,7 @@ fn destination_colour(pos: &Position, moves: &[Move]) -> char {
 }
 
 /// The legal moves of the piece on `from` whose first `done` stops are `path`.
-fn continuing(game: &mut Game, from: u16, path: &[u16]) -> Vec<(Move, Vec<u16>)> {
+fn continuing(game: &mut Game, from: Square, path: &[Square]) -> Vec<(Move, Vec<Square>)> {
     let legal = game.legal_moves();
     legal
         .into_iter()
@@ -139,7 +138,7 @@ fn continuing(game: &mut Game, from: u16, path: &[u16]) -> Vec<(Move, Vec<u16>)>
 }
 
 /// The highlight after the piece on `from` has been moved along `path` (empty: just lifted).
-pub fn targets(game: &mut Game, from: u16, path: &[u16]) -> String {
+pub fn targets(game: &mut Game, from: Square, path: &[Square]) -> String {
     let moves = continuing(game, from, path);
     let pos = &game.pos;
     let mut marks = Marks::new(pos);
@@ -147,7 +146,7 @@ pub fn targets(game: &mut Game, from: u16, path: &[u16]) -> String {
     for (_, s) in moves.iter().filter(|(_, s)| s.len() > k + 1) {
         marks.mark(pos, s[k], 'C');
     }
-    let finals: Vec<u16> = moves
+    let finals: Vec<Square> = moves
         .iter()
         .filter(|(_, s)| s.len() == k + 1)
         .map(|(_, s)| s[k])
@@ -180,7 +179,7 @@ pub fn drop_targets(game: &mut Game, colour: Colour, kind: usize) -> String {
 }
 
 /// Whether some move of the piece on `from` along `path` continues from `at` (a non-final stop).
-pub fn is_stop(game: &mut Game, from: u16, path: &[u16], at: u16) -> bool {
+pub fn is_stop(game: &mut Game, from: Square, path: &[Square], at: Square) -> bool {
     let k = path.len();
     continuing(game, from, path)
         .iter()
@@ -189,7 +188,7 @@ pub fn is_stop(game: &mut Game, from: u16, path: &[u16], at: u16) -> bool {
 
 /// The `choice` letters for moving the piece on `from` along `path` to `to`, most likely first;
 /// the piece's own letter last when it may also stay as it is. `None` if nothing promotes.
-pub fn choice(game: &mut Game, from: u16, path: &[u16], to: u16) -> Option<String> {
+pub fn choice(game: &mut Game, from: Square, path: &[Square], to: Square) -> Option<String> {
     let k = path.len();
     let moves: Vec<Move> = continuing(game, from, path)
         .into_iter()
@@ -202,7 +201,7 @@ pub fn choice(game: &mut Game, from: u16, path: &[u16], to: u16) -> Option<Strin
     let pos = &game.pos;
     let side = pos.side();
     let variant = &pos.tables.variant;
-    let piece = variant.pieces.get(code::kind(pos.at(from)))?;
+    let piece = variant.pieces.get(pos.at(from).kind())?;
     let order = piece
         .promotion
         .as_ref()
@@ -233,7 +232,7 @@ pub fn choice(game: &mut Game, from: u16, path: &[u16], to: u16) -> Option<Strin
 /// `None` when the moves to `to` take nothing but what stands there: the highlight would not
 /// change, and XBoard, which reads it only after animating a move made meanwhile, would draw
 /// it on the new position.
-pub fn victims(game: &mut Game, from: u16, path: &[u16], to: u16) -> Option<String> {
+pub fn victims(game: &mut Game, from: Square, path: &[Square], to: Square) -> Option<String> {
     let k = path.len();
     let moves = continuing(game, from, path);
     let base = targets(game, from, path);
@@ -262,7 +261,7 @@ pub fn victims(game: &mut Game, from: u16, path: &[u16], to: u16) -> Option<Stri
         for &v in m
             .kills
             .iter()
-            .filter(|&&v| v != NO_SQUARE && !path.contains(&v))
+            .filter(|&&v| v.is_some() && !path.contains(&v))
         {
             marked = true;
             let colour = if marks.get(pos, v).is_some() {

@@ -9,6 +9,7 @@
 //! `highlight` answers `lift`/`put`/`hover`, `moves` reads and writes move text and
 //! `output` formats thinking output.
 
+use crate::types::Square;
 mod commands;
 mod edit;
 mod highlight;
@@ -64,7 +65,7 @@ pub struct Engine {
     /// The analysis of the current position has ended by itself; do not restart it.
     analysed: bool,
     /// The piece the user holds (`lift`) and the squares it has visited (`put` on stops).
-    lifted: Option<(u16, Vec<u16>)>,
+    lifted: Option<(Square, Vec<Square>)>,
     edit: Option<EditState>,
     paused: bool,
     /// The opponent is an engine (`computer`): an illegal move is claimed as a win, since a GUI

@@ -7,9 +7,10 @@
 
 use crate::game::Game;
 use crate::movegen::notation::{move_text, parse_move};
-use crate::movegen::{Move, NO_SQUARE};
+use crate::movegen::Move;
 use crate::position::{Position, RankStyle};
 use crate::protocol::xboard::Dialect;
+use crate::types::Square;
 
 /// XBoard's square names: ranks 0..9 on 10-rank boards.
 pub const STYLE: RankStyle = RankStyle::XBoard;
@@ -94,7 +95,7 @@ fn only_promotion(pos: &Position, legal: &[Move], text: &str) -> Option<Move> {
         .iter()
         .filter(|m| m.from == from && m.to == to && !m.is_drop() && !m.is_castle());
     match (between.next(), between.next()) {
-        (Some(&only), None) if only.promotion != 0 && only.kills == [NO_SQUARE; 2] => Some(only),
+        (Some(&only), None) if only.promotion != 0 && only.kills == [Square::NONE; 2] => Some(only),
         _ => None,
     }
 }
@@ -112,8 +113,8 @@ fn alternatives(pos: &Position, text: &str) -> Vec<String> {
     let geo = pos.geo();
     if let Some((from, used)) = geo.parse_square(text, STYLE) {
         let piece = pos.at(from);
-        if crate::position::piece::code::is_piece(piece) {
-            let letter = pos.tables.pieces[crate::position::piece::code::kind(piece)].letter;
+        if piece.is_piece() {
+            let letter = pos.tables.pieces[piece.kind()].letter;
             let rest = &text[used..];
             if let Some(stem) = rest.strip_suffix(letter.to_ascii_lowercase()) {
                 out.push(format!("{}{}", &text[..used], stem));

@@ -170,10 +170,13 @@ fn millis(ms: i64) -> Duration {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::types::Square;
 
     fn go(text: &str) -> Go {
         let words: Vec<&str> = text.split_whitespace().collect();
-        Go::parse(&words, |w| (w == "e2e4").then(|| Move::new(1, 2)))
+        Go::parse(&words, |w| {
+            (w == "e2e4").then(|| Move::new(Square::from_index(1), Square::from_index(2)))
+        })
     }
 
     #[test]
@@ -189,7 +192,10 @@ mod tests {
         assert_eq!(g.depth, Some(4));
         assert_eq!(g.limits(Colour::White, 2).depth, Some(3));
         assert_eq!(g.nodes, Some(900));
-        assert_eq!(g.searchmoves, vec![Move::new(1, 2)]);
+        assert_eq!(
+            g.searchmoves,
+            vec![Move::new(Square::from_index(1), Square::from_index(2))]
+        );
         assert!(g.infinite);
         assert_eq!(g.skipped, ["joho", "searchmoves a7a8"]);
         assert!(g.bad.is_empty());

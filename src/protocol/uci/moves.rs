@@ -11,6 +11,7 @@ use crate::movegen::notation::{move_text, parse_move};
 use crate::movegen::Move;
 use crate::position::moves::GATE_ON_PARTNER;
 use crate::position::{Position, RankStyle};
+use crate::types::Square;
 
 /// UCI's square names: ranks from 1.
 const STYLE: RankStyle = RankStyle::FromOne;
@@ -22,7 +23,7 @@ const PASS: &str = "@@@@";
 /// castling.
 pub fn text(pos: &Position, legal: &[Move], mv: Move, chess960: bool) -> String {
     let geo = pos.geo();
-    let name = |sq: u16| geo.name(sq, STYLE);
+    let name = |sq: Square| geo.name(sq, STYLE);
     if mv.is_castle() && mv.gate & GATE_ON_PARTNER == 0 {
         let like_king_move = legal
             .iter()

@@ -7,7 +7,6 @@ use super::pair::Pair;
 use super::tables::EvalTables;
 use crate::movegen::pseudo::piece_moves;
 use crate::movegen::{Move, Sink};
-use crate::position::piece::code;
 use crate::position::ruleset::SqBits;
 use crate::position::Position;
 use crate::types::{ByColour, Colour};
@@ -70,7 +69,7 @@ pub fn evaluate(pos: &Position, et: &EvalTables) -> Activity {
         let them = !colour;
         let mut mobility = Pair::default();
         for &sq in pos.pieces(colour) {
-            let kind = code::kind(pos.at(sq));
+            let kind = pos.at(sq).kind();
             let m = et.kinds[kind].mobility;
             if m.weight == Pair::default() {
                 continue;

@@ -25,7 +25,6 @@ use pawns::Structure;
 use tables::{EvalTables, NO_SLOT, PAIR_SLOTS};
 
 use super::MATE_BOUND;
-use crate::position::piece::code;
 use crate::position::Position;
 
 /// Bonus for the side to move.
@@ -59,7 +58,7 @@ pub fn evaluate(pos: &Position, et: &EvalTables, alpha: i32, beta: i32) -> i32 {
         let mut own = Pair::default();
         for &sq in pos.pieces(colour) {
             let piece = pos.at(sq);
-            let kind = code::kind(piece);
+            let kind = piece.kind();
             let k = &et.kinds[kind];
             own += et.psq(piece, sq);
             phase += k.phase_weight;

@@ -3,7 +3,7 @@
 //! neighbouring file), whose bonus grows with their progress towards the promotion zone and
 //! with what promoting gains.
 
-use crate::types::{ByColour, Colour};
+use crate::types::{ByColour, Colour, Square};
 use arrayvec::ArrayVec;
 
 use super::pair::Pair;
@@ -22,7 +22,7 @@ const MAX_PAWNS: usize = 128;
 /// A promoting piece: padded square, type, file and rank.
 #[derive(Clone, Copy)]
 struct Pawn {
-    sq: u16,
+    sq: Square,
     kind: u8,
     file: u8,
     rank: u8,
@@ -81,7 +81,7 @@ impl Structure {
 
     /// Note a promoting piece of `kind` and `colour` on `sq`.
     #[inline]
-    pub fn add(&mut self, geo: &Geometry, colour: Colour, sq: u16, kind: usize) {
+    pub fn add(&mut self, geo: &Geometry, colour: Colour, sq: Square, kind: usize) {
         let (file, rank) = geo.coords(sq);
         let side = &mut self.sides[colour];
         if side.pawns.is_full() {
@@ -121,7 +121,7 @@ impl Structure {
                 let kind = p.kind as usize;
                 let dir = et.forward[kind][colour];
                 if !(fi - 1..=fi + 1).any(|n| foe.ahead(n, p.rank, dir)) {
-                    let progress = et.progress[kind][colour][p.sq as usize] as i32;
+                    let progress = et.progress[kind][colour][p.sq.index()] as i32;
                     let gain = et.kinds[kind].promotion_gain;
                     let scale = PROGRESS_ONE * PROGRESS_ONE * 100;
                     let k = progress * progress * gain;

@@ -5,7 +5,6 @@
 use super::mobility::Attacks;
 use super::pair::Pair;
 use super::tables::EvalTables;
-use crate::position::piece::code;
 use crate::position::Position;
 use crate::types::{ByColour, Colour};
 
@@ -45,10 +44,7 @@ fn shelter(pos: &Position, et: &EvalTables, colour: Colour) -> i32 {
                     continue;
                 };
                 let p = pos.at(s);
-                if code::is_piece(p)
-                    && code::colour(p) == colour
-                    && et.kinds[code::kind(p)].pawn_like
-                {
+                if p.is_piece() && p.colour() == colour && et.kinds[p.kind()].pawn_like {
                     total += bonus;
                 }
             }

@@ -5,12 +5,11 @@
 //! distances, pair bonuses, the phase weights of the material on the board, and the terms the
 //! variant's winning rules call for (checks given, giveaway's reversed material).
 
-use crate::types::{ByColour, Colour};
+use crate::types::{ByColour, Colour, Piece, Square};
 use std::sync::Arc;
 
 use super::pair::Pair;
 use super::values::{profiles, Profile};
-use crate::position::piece::code;
 use crate::position::ruleset::Ruleset;
 use crate::position::Position;
 use crate::variant::GameValue;
@@ -148,7 +147,7 @@ impl EvalTables {
         let phase_total = Colour::BOTH
             .into_iter()
             .flat_map(|c| start.pieces(c).iter().map(|&s| start.at(s)))
-            .map(|c| kinds[code::kind(c)].phase_weight)
+            .map(|c| kinds[c.kind()].phase_weight)
             .sum::<i32>()
             .max(1);
         let mut et = EvalTables {
@@ -174,8 +173,8 @@ impl EvalTables {
 
     /// Material plus square bonus of the piece `code` on `sq`, from its owner's view.
     #[inline]
-    pub fn psq(&self, piece: u8, sq: u16) -> Pair {
-        self.psq[piece as usize * self.tables.geo.size + sq as usize]
+    pub fn psq(&self, piece: Piece, sq: Square) -> Pair {
+        self.psq[piece.index() * self.tables.geo.size + sq.index()]
     }
 }
 
@@ -188,7 +187,7 @@ fn sign(tables: &Ruleset) -> i32 {
 }
 
 /// Bonus for the flag piece (king of the hill, racing kings) per step closer to its zone.
-fn flag_bonus(tables: &Ruleset, kind: usize, colour: Colour, sq: u16) -> Pair {
+fn flag_bonus(tables: &Ruleset, kind: usize, colour: Colour, sq: Square) -> Pair {
     let Some(flag) = tables
         .variant
         .rules
@@ -203,7 +202,7 @@ fn flag_bonus(tables: &Ruleset, kind: usize, colour: Colour, sq: u16) -> Pair {
     }
     let geo = tables.geo;
     let (f, r) = geo.coords(sq);
-    let dist = |s: &u16| {
+    let dist = |s: &Square| {
         let (zf, zr) = geo.coords(*s);
         (zf as i32 - f as i32)
             .abs()
@@ -237,7 +236,7 @@ fn fill_progress(out: &mut [u8], zone: &[(u8, u8)], tables: &Ruleset) {
     if zone.is_empty() {
         return;
     }
-    let dist = |s: u16| {
+    let dist = |s: Square| {
         let (f, r) = geo.coords(s);
         zone.iter()
             .map(|&(zf, zr)| {
@@ -251,7 +250,7 @@ fn fill_progress(out: &mut [u8], zone: &[(u8, u8)], tables: &Ruleset) {
     let far = geo.squares().map(dist).max().unwrap_or(1).max(2);
     for s in geo.squares() {
         let d = dist(s).max(1);
-        out[s as usize] = ((far - d) * PROGRESS_ONE / (far - 1)) as u8;
+        out[s.index()] = ((far - d) * PROGRESS_ONE / (far - 1)) as u8;
     }
 }
 
@@ -270,17 +269,17 @@ fn mobility(p: &Profile, exempt: bool) -> Mobility {
 fn psq(et: &EvalTables, profiles: &[Profile]) -> Vec<Pair> {
     let tables = &et.tables;
     let geo = tables.geo;
-    let codes = 2 + 2 * tables.pieces.len();
+    let codes = Piece::table_size(tables.pieces.len());
     let mut out = vec![Pair::default(); codes * geo.size];
-    let squares: Vec<u16> = geo.squares().collect();
+    let squares: Vec<Square> = geo.squares().collect();
     let n = squares.len() as i32;
-    let centre = |s: u16| {
+    let centre = |s: Square| {
         let (f, r) = geo.coords(s);
         let df = (2 * f as i32 - (geo.files as i32 - 1)).abs();
         let dr = (2 * r as i32 - (geo.ranks as i32 - 1)).abs();
         -(df + dr)
     };
-    let file_centre = |s: u16| {
+    let file_centre = |s: Square| {
         let f = geo.coords(s).0 as i32;
         -(2 * f - (geo.files as i32 - 1)).abs()
     };
@@ -290,7 +289,7 @@ fn psq(et: &EvalTables, profiles: &[Profile]) -> Vec<Pair> {
         let k = et.kinds[kind];
         let value = k.value;
         for colour in Colour::BOTH {
-            let c = code::piece(kind, colour);
+            let c = Piece::new(kind, colour);
             for &s in &squares {
                 let (_, rank) = geo.coords(s);
                 let own_rank = if colour == Colour::White {
@@ -302,14 +301,14 @@ fn psq(et: &EvalTables, profiles: &[Profile]) -> Vec<Pair> {
                 let bonus = if k.royal {
                     Pair::new(-12 * own_rank.min(4), 5 * geo_centre)
                 } else if k.pawn_like {
-                    let p = et.progress[kind][colour][s as usize] as i32;
+                    let p = et.progress[kind][colour][s.index()] as i32;
                     let gain = k.promotion_gain;
                     Pair::new(
                         p * 20 / PROGRESS_ONE + 2 * (file_centre(s) - file_mean),
                         p * p * gain * 6 / (PROGRESS_ONE * PROGRESS_ONE * 100),
                     )
                 } else {
-                    let m = prof.empty_targets[colour][s as usize] as f64 - prof.empty_mean;
+                    let m = prof.empty_targets[colour][s.index()] as f64 - prof.empty_mean;
                     let root = prof.empty_mean.max(1.0).sqrt();
                     Pair::new(
                         (m * 10.0 / root) as i32 + geo_centre,
@@ -317,7 +316,7 @@ fn psq(et: &EvalTables, profiles: &[Profile]) -> Vec<Pair> {
                     )
                 };
                 let flag = flag_bonus(tables, kind, colour, s);
-                out[c as usize * geo.size + s as usize] = Pair::new(value, value) + bonus + flag;
+                out[c.index() * geo.size + s.index()] = Pair::new(value, value) + bonus + flag;
             }
         }
     }

@@ -19,12 +19,11 @@
 //! The scale is fixed once for all variants so that chess comes out as P 100, N 305, B 350,
 //! R 520, Q 955.
 
-use crate::types::{ByColour, Colour};
+use crate::types::{ByColour, Colour, Piece, Square};
 use std::sync::Arc;
 
 use crate::movegen::pseudo::piece_moves;
 use crate::movegen::{Move, Sink};
-use crate::position::piece::code;
 use crate::position::ruleset::{Ruleset, SqBits};
 use crate::position::Position;
 
@@ -79,13 +78,13 @@ pub fn profiles(tables: &Arc<Ruleset>) -> Vec<Profile> {
 /// Destination squares of one piece, deduplicated.
 struct Targets {
     seen: Vec<bool>,
-    list: Vec<u16>,
+    list: Vec<Square>,
 }
 
 impl Sink for Targets {
     fn push(&mut self, mv: Move) -> bool {
-        if !mv.is_castle() && !self.seen[mv.to as usize] {
-            self.seen[mv.to as usize] = true;
+        if !mv.is_castle() && !self.seen[mv.to.index()] {
+            self.seen[mv.to.index()] = true;
             self.list.push(mv.to);
         }
         true
@@ -113,26 +112,26 @@ impl Probe {
     }
 
     /// Destinations of a piece of `kind` and `colour` on `sq` with the current blockers.
-    fn destinations(&mut self, kind: usize, colour: Colour, sq: u16) -> &[u16] {
+    fn destinations(&mut self, kind: usize, colour: Colour, sq: Square) -> &[Square] {
         for &t in &self.targets.list {
-            self.targets.seen[t as usize] = false;
+            self.targets.seen[t.index()] = false;
         }
         self.targets.list.clear();
-        self.pos.set_piece(sq, code::piece(kind, colour));
+        self.pos.set_piece(sq, Piece::new(kind, colour));
         piece_moves(&self.pos, sq, &mut self.targets);
-        self.pos.set_piece(sq, code::EMPTY);
+        self.pos.set_piece(sq, Piece::EMPTY);
         &self.targets.list
     }
 
     fn clear_board(&mut self) {
         let geo = self.tables.geo;
         for sq in geo.squares() {
-            self.pos.set_piece(sq, code::EMPTY);
+            self.pos.set_piece(sq, Piece::EMPTY);
         }
     }
 
     /// Fill the board with friends and foes of `kind` at random (deterministically).
-    fn crowd(&mut self, kind: usize, seed: &mut u64, except: u16) {
+    fn crowd(&mut self, kind: usize, seed: &mut u64, except: Square) {
         let geo = self.tables.geo;
         for sq in geo.squares() {
             let r = next_random(seed);
@@ -142,9 +141,9 @@ impl Probe {
                 } else {
                     Colour::Black
                 };
-                code::piece(kind, colour)
+                Piece::new(kind, colour)
             } else {
-                code::EMPTY
+                Piece::EMPTY
             };
             self.pos.set_piece(sq, piece);
         }
@@ -154,8 +153,8 @@ impl Probe {
         let tables = self.tables.clone();
         let geo = tables.geo;
         let info = &tables.pieces[kind];
-        let squares: Vec<u16> = geo.squares().collect();
-        let home: Vec<u16> = squares
+        let squares: Vec<Square> = geo.squares().collect();
+        let home: Vec<Square> = squares
             .iter()
             .copied()
             .filter(|&s| {
@@ -173,22 +172,22 @@ impl Probe {
             for &sq in &squares {
                 let targets = &mut empty_targets[colour];
                 let count = self.destinations(kind, colour, sq).len();
-                targets[sq as usize] = count.min(u8::MAX as usize) as u8;
+                targets[sq.index()] = count.min(u8::MAX as usize) as u8;
             }
         }
         let mut empty_total = 0usize;
-        let mut note = |from: u16, found: &[u16], edges: &mut [SqBits]| {
+        let mut note = |from: Square, found: &[Square], edges: &mut [SqBits]| {
             let rank = geo.coords(from).1;
             for &t in found {
-                edges[from as usize].add(t);
-                edges[t as usize].add(from);
+                edges[from.index()].add(t);
+                edges[t.index()].add(from);
                 let to_rank = geo.coords(t).1;
                 forward += usize::from(to_rank > rank);
                 backward += usize::from(to_rank < rank);
             }
         };
         for &sq in &home {
-            empty_total += empty_targets[Colour::White][sq as usize] as usize;
+            empty_total += empty_targets[Colour::White][sq.index()] as usize;
             let found = self.destinations(kind, Colour::White, sq).to_vec();
             note(sq, &found, &mut edges);
         }
@@ -199,7 +198,7 @@ impl Probe {
                 self.crowd(kind, &mut seed, sq);
                 let found = self.destinations(kind, Colour::White, sq).to_vec();
                 for &t in &found {
-                    if self.pos.at(t) == code::EMPTY {
+                    if self.pos.at(t) == Piece::EMPTY {
                         quiet += 1;
                     } else {
                         captures += 1;
@@ -261,7 +260,7 @@ fn balanced(quiet: f64, captures: f64) -> f64 {
 }
 
 /// Share of `squares` reachable from one of them in the undirected move graph.
-fn reach(squares: &[u16], edges: &[SqBits]) -> f64 {
+fn reach(squares: &[Square], edges: &[SqBits]) -> f64 {
     let Some(&start) = squares.get(squares.len() / 2) else {
         return 0.0;
     };
@@ -270,7 +269,7 @@ fn reach(squares: &[u16], edges: &[SqBits]) -> f64 {
     let mut queue = vec![start];
     while let Some(sq) = queue.pop() {
         for &t in squares {
-            if edges[sq as usize].has(t) && !seen.has(t) {
+            if edges[sq.index()].has(t) && !seen.has(t) {
                 seen.add(t);
                 queue.push(t);
             }
