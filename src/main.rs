@@ -242,7 +242,7 @@ fn run_betza(
             None => {
                 let t = coord(ep, files, ranks)?;
                 let forward: i16 = if black { 1 } else { -1 };
-                let rank = (t.1 as i16 + forward).clamp(0, ranks as i16 - 1) as u8;
+                let rank = (i16::from(t.1) + forward).clamp(0, i16::from(ranks) - 1) as u8;
                 (t, (t.0, rank))
             }
         };
@@ -264,7 +264,7 @@ fn run_betza(
 fn diagram(q: &Query, moves: &[alfil::movegen::targets::Target]) -> String {
     let mut out = String::new();
     for r in (0..q.ranks).rev() {
-        out.push_str(&format!("{:>3} ", r as u32 + 1));
+        out.push_str(&format!("{:>3} ", u32::from(r) + 1));
         for f in 0..q.files {
             let c = (f, r);
             let target = moves.iter().any(|t| t.to == c);

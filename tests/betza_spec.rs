@@ -123,7 +123,8 @@ fn query(row: &Row) -> Query {
             .iter()
             .copied()
             .find(|&(f, r)| {
-                (f as i16 - target.0 as i16).abs() <= 1 && (r as i16 - target.1 as i16).abs() == 1
+                (i16::from(f) - i16::from(target.0)).abs() <= 1
+                    && (i16::from(r) - i16::from(target.1)).abs() == 1
             })
             .expect("e.p. victim next to the e.p. square");
         q.en_passant = Some((target, victim));

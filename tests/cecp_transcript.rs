@@ -125,10 +125,10 @@ fn every_variant_is_described_consistently() {
         let (ptc, rest) = rest.split_once(") ").unwrap();
         let (size, fen) = rest.split_once(' ').unwrap();
         let ((w, h, holdings), parent) = xboard::strip_size_prefix(size).unwrap();
-        assert_eq!((w, h), (v.files as u32, v.ranks as u32), "{name}");
+        assert_eq!((w, h), (u32::from(v.files), u32::from(v.ranks)), "{name}");
         // XBoard holds only the first `holdings` types of the PIECETOCHAR: at least the
         // variant's count, more where a royal piece comes before a type that can be held.
-        assert!(holdings >= v.holdings as u32, "{name}: {holdings}");
+        assert!(holdings >= u32::from(v.holdings), "{name}: {holdings}");
         assert!(xboard::is_builtin(parent), "{name}: parent {parent}");
         assert!(
             w + if holdings > 0 { 4 } else { 0 } <= 16,

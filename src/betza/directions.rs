@@ -78,7 +78,7 @@ fn unit(letter: char) -> (i8, i8) {
 }
 
 fn dot(a: (i8, i8), b: (i8, i8)) -> i32 {
-    a.0 as i32 * b.0 as i32 + a.1 as i32 * b.1 as i32
+    i32::from(a.0) * i32::from(b.0) + i32::from(a.1) * i32::from(b.1)
 }
 
 fn is_vertical(c: char) -> bool {

@@ -82,13 +82,13 @@ pub fn xbetza<S: Sink>(
             continue;
         }
         let edge = if dir > 0 {
-            geo.files as i16 - 1 - castle.partner_inset as i16
+            i16::from(geo.files) - 1 - i16::from(castle.partner_inset)
         } else {
-            castle.partner_inset as i16
+            i16::from(castle.partner_inset)
         };
-        let mut x = fx as i16 + dir;
+        let mut x = i16::from(fx) + dir;
         let partner = loop {
-            match geo.checked_square(x, fy as i16) {
+            match geo.checked_square(x, i16::from(fy)) {
                 Some(sq) if pos.at(sq) == Piece::EMPTY => x += dir,
                 Some(sq) => break Some(sq),
                 None => break None,
@@ -99,13 +99,13 @@ pub fn xbetza<S: Sink>(
         if x != edge || p.colour() != colour || !pos.is_virgin(partner) {
             continue;
         }
-        let dest = fx as i16 + dir * castle.distance as i16;
-        if (dest - fx as i16).abs() >= (x - fx as i16).abs() {
+        let dest = i16::from(fx) + dir * i16::from(castle.distance);
+        if (dest - i16::from(fx)).abs() >= (x - i16::from(fx)).abs() {
             continue;
         }
         let (Some(to), Some(partner_to)) = (
-            geo.checked_square(dest, fy as i16),
-            geo.checked_square(dest - dir, fy as i16),
+            geo.checked_square(dest, i16::from(fy)),
+            geo.checked_square(dest - dir, i16::from(fy)),
         ) else {
             continue;
         };

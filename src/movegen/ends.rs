@@ -114,7 +114,7 @@ pub fn immediate_end(pos: &Position) -> Option<GameEnd> {
             let kinds: Vec<usize> = kind.map_or_else(|| (0..types).collect(), |k| vec![k]);
             kinds
                 .iter()
-                .map(|&k| pos.count(c, k) as u32 + pos.in_hand(c, k) as u32)
+                .map(|&k| u32::from(pos.count(c, k)) + u32::from(pos.in_hand(c, k)))
                 .sum()
         };
         let groups: Vec<Option<usize>> = e

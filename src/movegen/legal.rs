@@ -7,14 +7,15 @@
 //! line or a lame leaper's path onto the royal; a royal move is tested on its destination with
 //! its own square treated as empty. Every other move is made, tested and unmade.
 
-use crate::types::Square;
+use crate::types::{Kind, Square};
 use arrayvec::ArrayVec;
 
 use super::attack::{adjacent, attacked_ignoring, in_check, pinned};
 use super::pseudo;
 use super::Sink;
-use crate::position::moves::{Move, GATE_ON_PARTNER};
+use crate::position::moves::Move;
 use crate::position::{Position, BIKJANG};
+use smallvec::SmallVec;
 
 /// The legal moves as if no immediate game end held (for rules that look one move ahead).
 pub fn generate_ignoring_ends(pos: &mut Position, out: &mut Vec<Move>) {
@@ -188,9 +189,9 @@ fn add_gating(pos: &Position, out: &mut Vec<Move>) {
     let us = pos.side();
     let tables = &pos.tables;
     let rank = tables.gating_rank[us];
-    let gates: Vec<u8> = (0..tables.pieces.len())
+    let gates: SmallVec<[Kind; 8]> = (0..tables.pieces.len())
         .filter(|&k| pos.in_hand(us, k) > 0)
-        .map(|k| k as u8 + 1)
+        .map(Kind::new)
         .collect();
     if gates.is_empty() {
         return;
@@ -203,13 +204,17 @@ fn add_gating(pos: &Position, out: &mut Vec<Move>) {
         }
         let free = |sq: Square| !mv.is_castle() || (sq != mv.to && sq != mv.kills[1]);
         for &g in &gates {
-            let zone = &tables.pieces[g as usize - 1].drop_zone[us];
+            let zone = &tables.pieces[g.index()].drop_zone[us];
             if mv.to != mv.from && free(mv.from) && zone.has(mv.from) {
-                out.push(Move { gate: g, ..mv });
+                out.push(Move {
+                    gate: Some(g),
+                    ..mv
+                });
             }
             if mv.is_castle() && free(mv.kills[0]) && zone.has(mv.kills[0]) {
                 out.push(Move {
-                    gate: g | GATE_ON_PARTNER,
+                    gate: Some(g),
+                    gate_on_partner: true,
                     ..mv
                 });
             }

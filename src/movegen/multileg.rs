@@ -97,7 +97,7 @@ impl<S: Sink> Walk<'_, S> {
         let jump_atom = v.0.unsigned_abs().max(v.1.unsigned_abs()) >= 2;
         if f & flags::LAME != 0 {
             for (px, py) in pass_over(v.0, v.1) {
-                match geo.checked_square(x + px as i16, y + py as i16) {
+                match geo.checked_square(x + i16::from(px), y + i16::from(py)) {
                     Some(sq) if matches!(self.occupant(sq), Occupant::Empty) => {}
                     _ => return false,
                 }
@@ -105,7 +105,7 @@ impl<S: Sink> Walk<'_, S> {
         }
         if jumps > 0 && jump_atom {
             let (px, py) = pass_over(v.0, v.1).first().copied().unwrap_or((0, 0));
-            match geo.checked_square(x + px as i16, y + py as i16) {
+            match geo.checked_square(x + i16::from(px), y + i16::from(py)) {
                 Some(sq) if !matches!(self.occupant(sq), Occupant::Empty) => {}
                 _ => return false,
             }
@@ -125,7 +125,7 @@ impl<S: Sink> Walk<'_, S> {
         let v = slot_vector(comp.atom, slot);
         let geo = *self.pos.geo();
         let (sx, sy) = geo.coords(at);
-        let (mut x, mut y) = (sx as i16, sy as i16);
+        let (mut x, mut y) = (i16::from(sx), i16::from(sy));
         let jump_atom = v.0.unsigned_abs().max(v.1.unsigned_abs()) >= 2;
         let skip = if jump_atom { 0 } else { jumps };
         let mut limit = steps_of(range);
@@ -135,10 +135,10 @@ impl<S: Sink> Walk<'_, S> {
             if !self.path_ok(x, y, v, f, jumps) {
                 break;
             }
-            x += v.0 as i16;
-            y += v.1 as i16;
+            x += i16::from(v.0);
+            y += i16::from(v.1);
             if f & flags::WRAP != 0 {
-                x = x.rem_euclid(geo.files as i16);
+                x = x.rem_euclid(i16::from(geo.files));
             }
             steps += 1;
             let Some(sq) = geo.checked_square(x, y) else {

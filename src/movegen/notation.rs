@@ -9,7 +9,7 @@
 //! alternatives GUIs send (king-takes-rook castling, upper-case promotion letters, `=` for a
 //! declined promotion).
 
-use crate::position::moves::{Move, GATE_ON_PARTNER};
+use crate::position::moves::Move;
 use crate::position::{Position, RankStyle};
 use crate::types::{Piece, Square};
 
@@ -29,7 +29,7 @@ pub fn move_text(pos: &Position, mv: Move, style: RankStyle) -> String {
     let gate = mv
         .gate_type()
         .map(|g| pos.tables.pieces[g].letter.to_ascii_lowercase());
-    if mv.is_castle() && mv.gate & GATE_ON_PARTNER != 0 {
+    if mv.is_castle() && mv.gate_on_partner {
         let mut text = format!("{}{}", name(mv.kills[0]), name(mv.from));
         text.extend(gate);
         return text;
@@ -49,7 +49,7 @@ pub fn move_text(pos: &Position, mv: Move, style: RankStyle) -> String {
         text.extend(gate);
         return text;
     }
-    if mv.from == mv.to && mv.kills.iter().all(|&k| k.is_none()) && mv.promotion == 0 {
+    if mv.from == mv.to && mv.kills.iter().all(|&k| k.is_none()) && mv.promotion.is_none() {
         return "@@@@".into();
     }
     let locust: Vec<Square> = if is_en_passant(pos, mv) {
@@ -109,7 +109,7 @@ fn alternatives(pos: &Position, mv: Move, style: RankStyle) -> Vec<String> {
             .promotion
             .as_ref()
             .is_some_and(|p| !p.mandatory);
-    if mv.promotion == 0 && !mv.is_drop() && may_promote {
+    if mv.promotion.is_none() && !mv.is_drop() && may_promote {
         alts.push(format!("{}=", move_text(pos, mv, style)));
     }
     if mv.is_castle() {

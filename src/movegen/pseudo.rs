@@ -9,7 +9,7 @@ use crate::betza::compile::flags;
 use crate::position::moves::Move;
 use crate::position::ruleset::{ColourMoves, InPlaceT, PieceInfo, PromotionT, RayT, SqBits};
 use crate::position::{Geometry, Position};
-use crate::types::{BySquare, Colour, Piece, Square};
+use crate::types::{BySquare, Colour, Kind, Piece, Square};
 use crate::variant::schema::Demotion;
 
 /// All pseudo-legal moves of the side to move (only drops while it must drop).
@@ -82,11 +82,11 @@ fn in_place_promotions<S: Sink>(
         return true;
     }
     for &choice in &promo.choices[colour] {
-        if pos.count(colour, choice as usize - 1) >= promo.limits[choice as usize - 1] {
+        if pos.count(colour, choice.index()) >= promo.limits[choice.index()] {
             continue;
         }
         let promote = |to: Square| Move {
-            promotion: choice,
+            promotion: Some(choice),
             ..Move::new(from, to)
         };
         if !sink.push(promote(from)) {
@@ -219,7 +219,7 @@ pub fn emit<S: Sink>(
     if let (Some(demotion), Some(base)) = (info.demotes, info.promoted_of) {
         if demotion == Demotion::OnMove || captures {
             return sink.push(Move {
-                promotion: base as u8 + 1,
+                promotion: Some(Kind::new(base)),
                 ..mv
             });
         }
@@ -232,7 +232,7 @@ pub fn emit<S: Sink>(
         if promo.zone[colour].has(to) || (promo.from_zone && promo.zone[colour].has(from)) {
             let types = pos.tables.pieces.len();
             for &choice in &promo.choices[colour] {
-                let kind = choice as usize - 1;
+                let kind = choice.index();
                 let have = pos.count(colour, kind);
                 if (promo.only_captured
                     && have >= pos.tables.start_counts[colour.index() * types + kind])
@@ -241,7 +241,7 @@ pub fn emit<S: Sink>(
                     continue;
                 }
                 if !sink.push(Move {
-                    promotion: choice,
+                    promotion: Some(choice),
                     ..mv
                 }) {
                     return false;

@@ -171,7 +171,7 @@ pub fn targets(q: &Query) -> Result<Vec<Target>, BetzaError> {
 
 /// Square name with ranks from 1, as the spec's table writes them.
 pub fn square_name(c: Coord) -> String {
-    format!("{}{}", (b'a' + c.0) as char, c.1 as u32 + 1)
+    format!("{}{}", (b'a' + c.0) as char, u32::from(c.1) + 1)
 }
 
 /// Parse a square name (ranks from 1) on a board of the given size.

@@ -561,7 +561,7 @@ impl Position {
         }
         let n = self.tables.variant.rules.check_count;
         if n > 0 {
-            let left = |c: Colour| n.saturating_sub(self.checks_given(c) as u32);
+            let left = |c: Colour| n.saturating_sub(u32::from(self.checks_given(c)));
             out.push_str(&format!(" {}+{}", left(Colour::White), left(Colour::Black)));
         }
         out.push_str(&format!(" {} {}", self.halfmove, self.fullmove));

@@ -115,7 +115,7 @@ pub(super) fn parse_board(
     let board_part = fen.split_whitespace().next().unwrap_or("");
     let board_part = board_part.split('[').next().unwrap_or("");
     let rows: Vec<&str> = board_part.split('/').collect();
-    if rows.len() != geo.ranks as usize {
+    if rows.len() != usize::from(geo.ranks) {
         return err(
             FenField::Board,
             format!(
@@ -131,7 +131,7 @@ pub(super) fn parse_board(
     }
     let mut marked = Vec::new();
     for (i, row) in rows.iter().enumerate() {
-        let rank = geo.ranks as usize - 1 - i;
+        let rank = usize::from(geo.ranks) - 1 - i;
         let mut file = 0usize;
         let chars: Vec<char> = row.chars().collect();
         let mut j = 0;
@@ -147,7 +147,7 @@ pub(super) fn parse_board(
                 continue;
             }
             if c == '*' {
-                if file >= geo.files as usize {
+                if file >= usize::from(geo.files) {
                     return err(
                         FenField::Board,
                         format!("rank {} has more than {} files", rank + 1, geo.files),
@@ -188,7 +188,7 @@ pub(super) fn parse_board(
                     );
                 }
             };
-            if file >= geo.files as usize {
+            if file >= usize::from(geo.files) {
                 return err(
                     FenField::Board,
                     format!("rank {} has more than {} files", rank + 1, geo.files),
@@ -199,7 +199,7 @@ pub(super) fn parse_board(
             file += 1;
             j += 1;
         }
-        if file != geo.files as usize {
+        if file != usize::from(geo.files) {
             return err(
                 FenField::Board,
                 format!(

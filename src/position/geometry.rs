@@ -30,8 +30,9 @@ pub struct Geometry {
 impl Geometry {
     pub fn new(files: u8, ranks: u8, max_step: u8) -> Geometry {
         let border = max_step.max(1);
-        let stride = files as i16 + 2 * border as i16;
-        let size = stride as usize * (ranks as usize + 2 * border as usize);
+        let stride = i16::from(files) + 2 * i16::from(border);
+        let size =
+            usize::from(stride.unsigned_abs()) * (usize::from(ranks) + 2 * usize::from(border));
         Geometry {
             files,
             ranks,
@@ -77,7 +78,7 @@ impl Geometry {
     /// Padded index for signed coordinates, if on the board.
     #[inline]
     pub fn checked_square(&self, file: i16, rank: i16) -> Option<Square> {
-        if file >= 0 && rank >= 0 && file < self.files as i16 && rank < self.ranks as i16 {
+        if file >= 0 && rank >= 0 && file < i16::from(self.files) && rank < i16::from(self.ranks) {
             Some(self.square(file as u8, rank as u8))
         } else {
             None
@@ -87,7 +88,7 @@ impl Geometry {
     /// Offset of a vector in the padded array.
     #[inline]
     pub fn offset(&self, dx: i8, dy: i8) -> i16 {
-        dy as i16 * self.stride + dx as i16
+        i16::from(dy) * self.stride + i16::from(dx)
     }
 
     /// The vector of an offset in the padded array ([`Geometry::offset`] undone): unique
@@ -108,8 +109,8 @@ impl Geometry {
 
     pub fn rank_number(&self, rank: u8, style: RankStyle) -> u32 {
         match style {
-            RankStyle::XBoard if self.ranks == 10 => rank as u32,
-            _ => rank as u32 + 1,
+            RankStyle::XBoard if self.ranks == 10 => u32::from(rank),
+            _ => u32::from(rank) + 1,
         }
     }
 
@@ -136,7 +137,7 @@ impl Geometry {
             RankStyle::XBoard if self.ranks == 10 => number,
             _ => number.checked_sub(1)?,
         };
-        if file >= self.files || rank >= self.ranks as u32 {
+        if file >= self.files || rank >= u32::from(self.ranks) {
             return None;
         }
         Some((self.square(file, rank as u8), 1 + digits))

@@ -11,13 +11,13 @@ pub mod geometry;
 pub mod moves;
 pub mod ruleset;
 
-use crate::types::{ByColour, BySquare, Colour, Piece, Square};
+use crate::types::{ByColour, BySquare, Colour, Kind, Piece, Square};
 use std::sync::Arc;
 
 use arrayvec::ArrayVec;
 
 use crate::betza::compile::pass_over;
-use crate::position::moves::{Move, MoveKind, GATE_ON_PARTNER};
+use crate::position::moves::{Move, MoveKind};
 use crate::position::ruleset::Ruleset;
 pub use geometry::{Geometry, RankStyle};
 
@@ -28,7 +28,7 @@ enum Change {
         sq: Square,
         old: Piece,
         old_virgin: bool,
-        old_promoted: u8,
+        old_promoted: Option<Kind>,
     },
     Hand {
         slot: u16,
@@ -59,7 +59,7 @@ fn count_key(key: u64, n: u8) -> u64 {
     if n == 0 {
         0
     } else {
-        (key ^ n as u64)
+        (key ^ u64::from(n))
             .wrapping_mul(0x9E37_79B9_7F4A_7C15)
             .rotate_left(23)
     }
@@ -71,8 +71,8 @@ pub struct Position {
     pub tables: Arc<Ruleset>,
     board: BySquare<Piece>,
     virgin: BySquare<bool>,
-    /// For a promoted piece, the type it promoted from + 1 (0 = not promoted).
-    promoted: BySquare<u8>,
+    /// For a promoted piece, the type it promoted from.
+    promoted: BySquare<Option<Kind>>,
     /// Pieces in hand: slot `colour.index() * types + kind`.
     hand: Vec<u8>,
     /// Pieces on the board: slot `colour.index() * types + kind`.
@@ -104,12 +104,12 @@ impl Position {
         for sq in geo.squares() {
             board[sq] = Piece::EMPTY;
         }
-        let squares = geo.files as usize * geo.ranks as usize;
+        let squares = usize::from(geo.files) * usize::from(geo.ranks);
         let types = tables.pieces.len();
         Position {
             board,
             virgin: BySquare::new(geo.size, false),
-            promoted: BySquare::new(geo.size, 0),
+            promoted: BySquare::new(geo.size, None),
             hand: vec![0; 2 * types],
             counts: vec![0; 2 * types],
             side: Colour::White,
@@ -162,8 +162,7 @@ impl Position {
     /// For a promoted piece on `sq`, the type it promoted from.
     #[inline]
     pub fn promoted_from(&self, sq: Square) -> Option<usize> {
-        let p = self.promoted[sq];
-        (p != 0).then(|| p as usize - 1)
+        self.promoted[sq].map(Kind::index)
     }
     #[inline]
     pub fn side(&self) -> Colour {
@@ -303,12 +302,12 @@ impl Position {
         }
     }
 
-    fn set_promoted(&mut self, sq: Square, from: u8) {
+    fn set_promoted(&mut self, sq: Square, from: Option<Kind>) {
         let old = self.promoted[sq];
         if old != from {
             if self.tables.marks_matter {
                 let key = self.tables.zobrist.promoted[sq];
-                self.hash ^= count_key(key, old) ^ count_key(key, from);
+                self.hash ^= count_key(key, Kind::code(old)) ^ count_key(key, Kind::code(from));
             }
             self.promoted[sq] = from;
         }
@@ -322,7 +321,7 @@ impl Position {
     }
 
     /// Change a square, recording its old contents for unmake.
-    fn change(&mut self, sq: Square, new: Piece, virgin: bool, promoted: u8) {
+    fn change(&mut self, sq: Square, new: Piece, virgin: bool, promoted: Option<Kind>) {
         self.changes.push(Change::Square {
             sq,
             old: self.board[sq],
@@ -342,7 +341,10 @@ impl Position {
             slot: slot as u16,
             old,
         });
-        self.set_hand(slot, (old as i16 + delta as i16).clamp(0, 255) as u8);
+        self.set_hand(
+            slot,
+            (i16::from(old) + i16::from(delta)).clamp(0, 255) as u8,
+        );
     }
 
     /// Remove the piece on `sq` as a capture by `capturer`, sending it to the capturer's hand
@@ -356,12 +358,12 @@ impl Position {
                 _ => t.pieces[victim.kind()].hand_type,
             };
             if t.pieces[kind].royal {
-                self.change(sq, Piece::EMPTY, false, 0);
+                self.change(sq, Piece::EMPTY, false, None);
                 return;
             }
             self.change_hand(capturer, kind, 1);
         }
-        self.change(sq, Piece::EMPTY, false, 0);
+        self.change(sq, Piece::EMPTY, false, None);
     }
 
     fn set_ep(&mut self, squares: [Square; 2], victim: Square) {
@@ -403,33 +405,31 @@ impl Position {
             MoveKind::Castle => {
                 let partner = self.board[mv.kills[0]];
                 let partner_promoted = self.promoted[mv.kills[0]];
-                self.change(mv.from, Piece::EMPTY, false, 0);
-                self.change(mv.kills[0], Piece::EMPTY, false, 0);
-                self.change(mv.to, piece, false, 0);
+                self.change(mv.from, Piece::EMPTY, false, None);
+                self.change(mv.kills[0], Piece::EMPTY, false, None);
+                self.change(mv.to, piece, false, None);
                 self.change(mv.kills[1], partner, false, partner_promoted);
                 if let Some(g) = mv.gate_type() {
-                    let at = if mv.gate & GATE_ON_PARTNER != 0 {
+                    let at = if mv.gate_on_partner {
                         mv.kills[0]
                     } else {
                         mv.from
                     };
                     self.change_hand(us, g, -1);
-                    self.change(at, Piece::new(g, us), false, 0);
+                    self.change(at, Piece::new(g, us), false, None);
                 }
             }
             MoveKind::Drop => {
-                let kind = mv.promotion as usize - 1;
+                let Some(kind) = mv.drop_type() else {
+                    unreachable!("a drop names the type it drops")
+                };
                 let info = &self.tables.pieces[kind];
                 let resets = info.resets_counter;
                 let from_hand = match info.promoted_of {
                     Some(base) if self.tables.hand.drop_promoted => base,
                     _ => kind,
                 };
-                let mark = if from_hand == kind {
-                    0
-                } else {
-                    from_hand as u8 + 1
-                };
+                let mark = (from_hand != kind).then(|| Kind::new(from_hand));
                 self.change_hand(us, from_hand, -1);
                 self.change(mv.to, Piece::new(kind, us), false, mark);
                 self.castling_rights_from_drop(kind, mv.to);
@@ -455,15 +455,15 @@ impl Position {
                 let mover_promoted = self.promoted[mv.from];
                 let base = self.tables.pieces[piece.kind()].promoted_of;
                 let (placed, promoted) = match mv.promotion_type() {
-                    Some(t) if base == Some(t) => (Piece::new(t, us), 0),
-                    Some(t) => (Piece::new(t, us), piece.kind() as u8 + 1),
+                    Some(t) if base == Some(t) => (Piece::new(t, us), None),
+                    Some(t) => (Piece::new(t, us), Some(Kind::new(piece.kind()))),
                     None => (piece, mover_promoted),
                 };
-                self.change(mv.from, Piece::EMPTY, false, 0);
+                self.change(mv.from, Piece::EMPTY, false, None);
                 self.change(mv.to, placed, false, promoted);
                 if let Some(g) = mv.gate_type() {
                     self.change_hand(us, g, -1);
-                    self.change(mv.from, Piece::new(g, us), false, 0);
+                    self.change(mv.from, Piece::new(g, us), false, None);
                 }
                 if reset {
                     self.halfmove = 0;
@@ -484,7 +484,7 @@ impl Position {
             let passed = mv.kind == MoveKind::Normal
                 && mv.to == mv.from
                 && mv.kills[0] == Square::NONE
-                && mv.promotion == 0;
+                && mv.promotion.is_none();
             self.refresh_state(passed);
         }
     }
@@ -531,7 +531,7 @@ impl Position {
         let (x, y) = geo.coords(at);
         for dy in -1i16..=1 {
             for dx in -1i16..=1 {
-                let Some(sq) = geo.checked_square(x as i16 + dx, y as i16 + dy) else {
+                let Some(sq) = geo.checked_square(i16::from(x) + dx, i16::from(y) + dy) else {
                     continue;
                 };
                 let p = self.board[sq];
@@ -640,7 +640,7 @@ impl Position {
         }
         if t.marks_matter {
             for (sq, &p) in self.promoted.iter() {
-                h ^= count_key(t.zobrist.promoted[sq], p);
+                h ^= count_key(t.zobrist.promoted[sq], Kind::code(p));
             }
         }
         for (slot, &n) in self.hand.iter().enumerate() {
@@ -675,7 +675,7 @@ impl Position {
 
     /// Mark the piece on `sq` as promoted from `base` (or not promoted).
     pub fn set_promoted_from(&mut self, sq: Square, base: Option<usize>) {
-        self.set_promoted(sq, base.map_or(0, |b| b as u8 + 1));
+        self.set_promoted(sq, base.map(Kind::new));
     }
 
     /// Mark the piece on `sq` as unmoved or moved.

@@ -1,7 +1,7 @@
 //! The move value type: compact, `Copy`, and enough to make and unmake any move the generator
 //! produces (ordinary, promotion, en passant, locust capture, castling, pass, drop, gating).
 
-use crate::types::Square;
+use crate::types::{Kind, Square};
 
 /// What kind of move it is, beyond from/to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -10,12 +10,9 @@ pub enum MoveKind {
     Normal,
     /// Castling: `kills[0]` is the partner's square, `kills[1]` where the partner lands.
     Castle,
-    /// A piece from the hand put on `to`; `promotion` holds its type index + 1.
+    /// A piece from the hand put on `to`; `promotion` holds its type.
     Drop,
 }
-
-/// `Move::gate` flag: the gated piece goes on the castling partner's square, not the king's.
-pub const GATE_ON_PARTNER: u8 = 0x80;
 
 /// A move. `to == from` is a pass or an igui (capture without moving).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -25,11 +22,13 @@ pub struct Move {
     /// Squares whose occupants the move removes besides the destination's (e.p. victim,
     /// locust victims); `Square::NONE` when unused. For castling, see [`MoveKind::Castle`].
     pub kills: [Square; 2],
-    /// Piece type index + 1 the mover becomes, 0 = no promotion (for a drop: the dropped type).
-    pub promotion: u8,
-    /// Piece type index + 1 gated from the hand onto the vacated square (Seirawan), 0 = none;
-    /// with [`GATE_ON_PARTNER`] set, onto the castling partner's square.
-    pub gate: u8,
+    /// The type the mover becomes, if it promotes (for a drop: the dropped type).
+    pub promotion: Option<Kind>,
+    /// The type gated from the hand onto the vacated square (Seirawan), if any.
+    pub gate: Option<Kind>,
+    /// For a gating castling move: the gated piece goes on the partner's square, not the
+    /// king's.
+    pub gate_on_partner: bool,
     pub kind: MoveKind,
 }
 
@@ -39,8 +38,9 @@ impl Move {
             from,
             to,
             kills: [Square::NONE; 2],
-            promotion: 0,
-            gate: 0,
+            promotion: None,
+            gate: None,
+            gate_on_partner: false,
             kind: MoveKind::Normal,
         }
     }
@@ -48,7 +48,7 @@ impl Move {
     /// Drop a piece of type `kind` from the hand on `to`.
     pub fn drop(kind: usize, to: Square) -> Move {
         Move {
-            promotion: kind as u8 + 1,
+            promotion: Some(Kind::new(kind)),
             kind: MoveKind::Drop,
             ..Move::new(Square::NONE, to)
         }
@@ -60,12 +60,14 @@ impl Move {
 
     /// The dropped piece type, for a drop.
     pub fn drop_type(&self) -> Option<usize> {
-        (self.kind == MoveKind::Drop).then(|| self.promotion as usize - 1)
+        self.promotion
+            .filter(|_| self.kind == MoveKind::Drop)
+            .map(Kind::index)
     }
 
     /// The gated piece type, if any.
     pub fn gate_type(&self) -> Option<usize> {
-        (self.gate != 0).then(|| (self.gate & !GATE_ON_PARTNER) as usize - 1)
+        self.gate.map(Kind::index)
     }
 
     pub fn with_kills(from: Square, to: Square, kills: [Square; 2]) -> Move {
@@ -94,8 +96,8 @@ impl Move {
             | u64::from(self.to.raw()) << 9
             | u64::from(self.kills[0].raw()) << 18
             | u64::from(self.kills[1].raw()) << 27
-            | u64::from(self.promotion) << 36
-            | u64::from(self.gate) << 44
+            | u64::from(Kind::code(self.promotion)) << 36
+            | u64::from(Kind::code(self.gate) | u8::from(self.gate_on_partner) << 7) << 44
             | kind << 52
     }
 
@@ -105,6 +107,8 @@ impl Move {
 
     /// The promotion piece type index, if any (never for a drop).
     pub fn promotion_type(&self) -> Option<usize> {
-        (self.promotion > 0 && self.kind != MoveKind::Drop).then(|| self.promotion as usize - 1)
+        self.promotion
+            .filter(|_| self.kind != MoveKind::Drop)
+            .map(Kind::index)
     }
 }

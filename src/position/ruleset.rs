@@ -2,7 +2,7 @@
 //! offsets for the variant's board, the reverse attack table used by the check test, the
 //! squares whose change can expose a royal piece (for the legality shortcut), and Zobrist keys.
 
-use crate::types::{ByColour, BySquare, Colour, Piece, Square};
+use crate::types::{ByColour, BySquare, Colour, Kind, Piece, Square};
 use std::sync::Arc;
 
 use crate::betza::compile::{
@@ -93,8 +93,8 @@ pub struct ColourMoves {
 #[derive(Clone, Debug)]
 pub struct PromotionT {
     pub zone: ByColour<SqBits>,
-    /// Piece type index + 1 of each choice, per colour.
-    pub choices: ByColour<Vec<u8>>,
+    /// The types a piece may promote to, per colour.
+    pub choices: ByColour<Vec<Kind>>,
     pub mandatory: bool,
     /// Also when the move starts in the zone.
     pub from_zone: bool,
@@ -398,7 +398,7 @@ impl Ruleset {
                 choices: ByColour::from_fn(|colour| {
                     pr.choices_for(colour)
                         .iter()
-                        .map(|&t| t as u8 + 1)
+                        .map(|&t| Kind::new(t))
                         .collect()
                 }),
                 mandatory: pr.mandatory,
@@ -409,7 +409,7 @@ impl Ruleset {
                         pr.limits
                             .iter()
                             .find(|l| l.0 == k)
-                            .map_or(u16::MAX, |l| l.1.min(u16::MAX as u32 - 1) as u16)
+                            .map_or(u16::MAX, |l| l.1.min(u32::from(u16::MAX) - 1) as u16)
                     })
                     .collect(),
                 on_capture: pr.on_capture,
@@ -604,7 +604,10 @@ fn dead_squares(geo: &Geometry, m: &PieceMoves) -> SqBits {
             ray.initial == 0
                 && ray.flags & (flags::QUIET | flags::CAPTURE) != 0
                 && geo
-                    .checked_square(f as i16 + ray.dx as i16, r as i16 + ray.dy as i16)
+                    .checked_square(
+                        i16::from(f) + i16::from(ray.dx),
+                        i16::from(r) + i16::from(ray.dy),
+                    )
                     .is_some()
         });
         if !can_move {
@@ -696,11 +699,11 @@ fn gcd(a: u8, b: u8) -> u8 {
 /// Whether two rays along the same line can reach a common square.
 fn reach_overlaps(a: &crate::betza::compile::Ray, b: &crate::betza::compile::Ray) -> bool {
     let reach = |r: &crate::betza::compile::Ray| -> Vec<i32> {
-        let len = r.dx.unsigned_abs().max(r.dy.unsigned_abs()) as i32;
+        let len = i32::from(r.dx.unsigned_abs().max(r.dy.unsigned_abs()));
         let steps = if r.range == UNLIMITED {
             16
         } else {
-            r.range as i32
+            i32::from(r.range)
         };
         (1..=steps).map(|k| k * len).collect()
     };

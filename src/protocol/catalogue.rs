@@ -215,6 +215,10 @@ fn sized_name(v: &Variant) -> Option<String> {
     if !xboard::is_builtin(parent) || parent == "fairy" {
         return None;
     }
-    let size = (v.files as u32, v.ranks as u32, v.holdings as u32);
+    let size = (
+        u32::from(v.files),
+        u32::from(v.ranks),
+        u32::from(v.holdings),
+    );
     (size != default_size(parent)).then(|| format!("{}x{}+{}_{}", size.0, size.1, size.2, parent))
 }

@@ -295,7 +295,7 @@ pub fn needs_setup(v: &Variant) -> bool {
 
 /// Board columns XBoard draws: the files plus two columns of holdings on each side.
 pub fn columns(v: &Variant) -> u32 {
-    v.files as u32 + if v.holdings > 0 { 4 } else { 0 }
+    u32::from(v.files) + if v.holdings > 0 { 4 } else { 0 }
 }
 
 /// XBoard's widest board, holdings included.

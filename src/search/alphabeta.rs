@@ -13,7 +13,7 @@ use super::ordering::{is_killer, is_tactical, loses_exchange, pick, score_moves,
 use super::rules::{immediate_score, is_mate, move_rule_reached, no_moves_score, repetition};
 use super::see::see;
 use super::worker::{Worker, MAX_PLY};
-use super::{MATE, MATE_BOUND};
+use super::{mate_in, mated_in, plies, MATE, MATE_BOUND};
 use crate::movegen::attack::in_check;
 use crate::movegen::{legal_moves, Move};
 
@@ -33,7 +33,7 @@ fn reduction(depth: i32, count: usize) -> i32 {
         }
         t
     });
-    table[(depth as usize).min(63)][count.min(63)] as i32
+    i32::from(table[(depth as usize).min(63)][count.min(63)])
 }
 
 impl Worker<'_> {
@@ -81,12 +81,12 @@ impl Worker<'_> {
         if move_rule_reached(self) {
             return self.move_rule_score(ply, checked);
         }
-        alpha = alpha.max(-MATE + ply as i32);
-        beta = beta.min(MATE - ply as i32 - 1);
+        alpha = alpha.max(mated_in(ply));
+        beta = beta.min(mate_in(ply) - 1);
         if alpha >= beta {
             return alpha;
         }
-        if checked && (ply as i32) < 2 * self.root_depth {
+        if checked && plies(ply) < 2 * self.root_depth {
             depth += 1;
         }
         if depth <= 0 {

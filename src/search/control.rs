@@ -59,7 +59,7 @@ impl<'a> Control<'a> {
         match self.nps {
             Some(nps) => {
                 let nodes = self.nodes();
-                Duration::from_nanos((nodes as u128 * 1_000_000_000 / nps as u128) as u64)
+                Duration::from_nanos((u128::from(nodes) * 1_000_000_000 / u128::from(nps)) as u64)
             }
             None => self.start.elapsed(),
         }

@@ -41,6 +41,24 @@ pub const MATE: i32 = 1_000_000;
 /// side that mates in `plies` plies.
 pub const MATE_BOUND: i32 = MATE - 10_000;
 
+/// A ply count as a score distance (plies never come near the mate bound).
+#[inline]
+pub fn plies(ply: usize) -> i32 {
+    i32::try_from(ply).unwrap_or(MATE - MATE_BOUND)
+}
+
+/// The score of mating in `ply` plies from the root: sooner mates score higher.
+#[inline]
+pub fn mate_in(ply: usize) -> i32 {
+    MATE - plies(ply)
+}
+
+/// The score of being mated in `ply` plies from the root.
+#[inline]
+pub fn mated_in(ply: usize) -> i32 {
+    -mate_in(ply)
+}
+
 /// A chess clock from the point of view of the side to move.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Clock {

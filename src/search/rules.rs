@@ -5,15 +5,15 @@
 //! perpetual-check value) and the n-move rule.
 
 use super::worker::Worker;
-use super::{MATE, MATE_BOUND};
+use super::{mate_in, mated_in, MATE_BOUND};
 use crate::movegen::ends::immediate_end;
 use crate::variant::GameValue;
 
 /// A game value for the side to move at `ply` as a score (wins sooner are better).
 pub fn value_score(value: GameValue, ply: usize) -> i32 {
     match value {
-        GameValue::Win => MATE - ply as i32,
-        GameValue::Loss => -MATE + ply as i32,
+        GameValue::Win => mate_in(ply),
+        GameValue::Loss => mated_in(ply),
         GameValue::Draw => 0,
     }
 }
@@ -31,8 +31,8 @@ pub fn immediate_score(worker: &Worker<'_>, ply: usize) -> Option<i32> {
     let end = immediate_end(&worker.pos)?;
     let side = worker.pos.side();
     Some(match end.winner {
-        Some(w) if w == side => MATE - ply as i32,
-        Some(_) => -MATE + ply as i32,
+        Some(w) if w == side => mate_in(ply),
+        Some(_) => mated_in(ply),
         None => 0,
     })
 }
@@ -50,7 +50,7 @@ pub fn no_moves_score(worker: &Worker<'_>, in_check: bool, ply: usize) -> i32 {
         worker.played.last(),
     ) {
         if last.drop_type() == Some(forbidden) {
-            return MATE - ply as i32;
+            return mate_in(ply);
         }
     }
     let rules = &variant.rules;

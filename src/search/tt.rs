@@ -118,7 +118,7 @@ impl Table {
 
     #[inline]
     fn bucket(&self, key: u64) -> &Bucket {
-        let i = ((key as u128 * self.buckets.len() as u128) >> 64) as usize;
+        let i = ((u128::from(key) * self.buckets.len() as u128) >> 64) as usize;
         &self.buckets[i]
     }
 
@@ -149,7 +149,7 @@ impl Table {
             }
             let merit = match unpack(data) {
                 None => i32::MIN,
-                Some(hit) => hit.depth - 8 * self.age(data) as i32,
+                Some(hit) => hit.depth - 8 * i32::from(self.age(data)),
             };
             if merit < worst {
                 worst = merit;
@@ -204,9 +204,9 @@ pub fn fingerprint(mv: Move) -> u32 {
 pub fn to_tt(score: i32, ply: usize) -> i32 {
     use super::MATE_BOUND;
     if score >= MATE_BOUND {
-        score + ply as i32
+        score + super::plies(ply)
     } else if score <= -MATE_BOUND {
-        score - ply as i32
+        score - super::plies(ply)
     } else {
         score
     }
@@ -216,23 +216,26 @@ pub fn to_tt(score: i32, ply: usize) -> i32 {
 pub fn from_tt(score: i32, ply: usize) -> i32 {
     use super::MATE_BOUND;
     if score >= MATE_BOUND {
-        score - ply as i32
+        score - super::plies(ply)
     } else if score <= -MATE_BOUND {
-        score + ply as i32
+        score + super::plies(ply)
     } else {
         score
     }
 }
 
 fn pack(score: i32, depth: i32, bound: Bound, fingerprint: u32, generation: u8) -> u64 {
-    let s = (score as i64 + SCORE_BIAS) as u64 & ((1 << SCORE_BITS) - 1);
+    let s = (i64::from(score) + SCORE_BIAS) as u64 & ((1 << SCORE_BITS) - 1);
     let d = depth.clamp(0, 255) as u64;
     let b = match bound {
         Bound::Lower => 1u64,
         Bound::Upper => 2,
         Bound::Exact => 3,
     };
-    s | d << 22 | b << 30 | (generation as u64) << 32 | (fingerprint as u64 & 0x3FF_FFFF) << 38
+    s | d << 22
+        | b << 30
+        | u64::from(generation) << 32
+        | (u64::from(fingerprint) & 0x3FF_FFFF) << 38
 }
 
 fn unpack(data: u64) -> Option<Hit> {

@@ -88,11 +88,11 @@ impl Sprt {
     /// shift of the mean towards ½ fades as pairs are played (a quarter of a percent after
     /// 1000 pairs), erring on the side of playing on.
     pub fn llr(&self, counts: &Pentanomial) -> f64 {
-        let n = counts.pairs() as f64;
+        let n = f64::from(counts.pairs());
         if n == 0.0 {
             return 0.0;
         }
-        let weights: Vec<f64> = counts.0.iter().map(|&c| c as f64 + 0.5).collect();
+        let weights: Vec<f64> = counts.0.iter().map(|&c| f64::from(c) + 0.5).collect();
         let total: f64 = weights.iter().sum();
         let value = |k: usize| k as f64 / 4.0;
         let mean: f64 = (0..5).map(|k| weights[k] * value(k)).sum::<f64>() / total;

@@ -44,9 +44,9 @@ impl Tally {
 
     /// The summary lines printed at the end of a match.
     pub fn summary(&self, first: &str, second: &str) -> Vec<String> {
-        let n = self.games().max(1) as f64;
-        let score = self.wins as f64 + self.draws as f64 / 2.0;
-        let white = self.white_wins as f64 + self.draws as f64 / 2.0;
+        let n = f64::from(self.games().max(1));
+        let score = f64::from(self.wins) + f64::from(self.draws) / 2.0;
+        let white = f64::from(self.white_wins) + f64::from(self.draws) / 2.0;
         let endings: Vec<String> = self
             .endings
             .iter()
@@ -68,7 +68,7 @@ impl Tally {
                 self.black_wins,
                 100.0 * white / n
             ),
-            format!("Draw rate: {:.1}%", 100.0 * self.draws as f64 / n),
+            format!("Draw rate: {:.1}%", 100.0 * f64::from(self.draws) / n),
             format!("Average length: {:.1} moves", self.plies as f64 / n / 2.0),
             format!("Endings: {}", endings.join(", ")),
         ]
@@ -105,11 +105,11 @@ fn elo(p: f64) -> f64 {
 /// bound instead: after n wins in n games, the winning chance p with p^n = 0.05 is the lowest
 /// that makes such a run at least 5% likely, so the difference is `above` elo(p).
 pub fn elo_text(wins: u32, draws: u32, losses: u32) -> String {
-    let n = (wins + draws + losses) as f64;
+    let n = f64::from(wins + draws + losses);
     if n == 0.0 {
         return "n/a".into();
     }
-    let p = (wins as f64 + draws as f64 / 2.0) / n;
+    let p = (f64::from(wins) + f64::from(draws) / 2.0) / n;
     let bound = || elo(0.05f64.powf(1.0 / n));
     if p <= 0.0 {
         return format!("below {:+.1} (95%)", -bound());
@@ -117,9 +117,9 @@ pub fn elo_text(wins: u32, draws: u32, losses: u32) -> String {
     if p >= 1.0 {
         return format!("above {:+.1} (95%)", bound());
     }
-    let var = (wins as f64 * (1.0 - p).powi(2)
-        + draws as f64 * (0.5 - p).powi(2)
-        + losses as f64 * p.powi(2))
+    let var = (f64::from(wins) * (1.0 - p).powi(2)
+        + f64::from(draws) * (0.5 - p).powi(2)
+        + f64::from(losses) * p.powi(2))
         / n;
     let margin = 1.96 * (var / n).sqrt();
     let lo = elo((p - margin).max(1e-6));

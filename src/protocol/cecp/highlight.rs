@@ -9,7 +9,7 @@ use crate::game::Game;
 use crate::movegen::notation::move_text;
 use crate::movegen::Move;
 use crate::position::Position;
-use crate::types::{Colour, Square};
+use crate::types::{Colour, Kind, Square};
 
 use super::moves::STYLE;
 
@@ -29,13 +29,13 @@ impl Marks {
         Marks {
             files: geo.files,
             ranks: geo.ranks,
-            cells: vec![None; geo.files as usize * geo.ranks as usize],
+            cells: vec![None; usize::from(geo.files) * usize::from(geo.ranks)],
         }
     }
 
     fn index(&self, pos: &Position, sq: Square) -> usize {
         let (f, r) = pos.geo().coords(sq);
-        r as usize * self.files as usize + f as usize
+        r as usize * usize::from(self.files) + f as usize
     }
 
     /// Mark `sq`, keeping a higher-priority colour already there.
@@ -59,11 +59,11 @@ impl Marks {
     /// The colour FEN: ranks from the top, runs of unmarked squares as numbers.
     fn fen(&self) -> String {
         let mut rows = Vec::new();
-        for r in (0..self.ranks as usize).rev() {
+        for r in (0..usize::from(self.ranks)).rev() {
             let mut row = String::new();
             let mut empty = 0;
-            for f in 0..self.files as usize {
-                match self.cells[r * self.files as usize + f] {
+            for f in 0..usize::from(self.files) {
+                match self.cells[r * usize::from(self.files) + f] {
                     Some(c) => {
                         if empty > 0 {
                             row.push_str(&empty.to_string());
@@ -113,7 +113,7 @@ fn is_capture(pos: &Position, mv: Move) -> bool {
 /// `choice` of a blue (forced-promotion) square, and ignores `choice` while it tests legality,
 /// so the piece could not be put down. The bare move is read as that promotion.
 fn destination_colour(pos: &Position, moves: &[Move]) -> char {
-    let mut outcomes: Vec<u8> = moves.iter().map(|m| m.promotion).collect();
+    let mut outcomes: Vec<Option<Kind>> = moves.iter().map(|m| m.promotion).collect();
     outcomes.sort_unstable();
     outcomes.dedup();
     if outcomes.len() > 1 {
@@ -195,7 +195,7 @@ pub fn choice(game: &mut Game, from: Square, path: &[Square], to: Square) -> Opt
         .filter(|(_, s)| s.len() == k + 1 && s[k] == to)
         .map(|(m, _)| m)
         .collect();
-    if moves.iter().all(|m| m.promotion == 0) {
+    if moves.iter().all(|m| m.promotion.is_none()) {
         return None;
     }
     let pos = &game.pos;
@@ -221,7 +221,7 @@ pub fn choice(game: &mut Game, from: Square, path: &[Square], to: Square) -> Opt
         .iter()
         .map(|&k| case(variant.pieces[k].letter))
         .collect();
-    if moves.iter().any(|m| m.promotion == 0) {
+    if moves.iter().any(|m| m.promotion.is_none()) {
         text.push(case(piece.letter));
     }
     Some(text)
@@ -239,7 +239,7 @@ pub fn victims(game: &mut Game, from: Square, path: &[Square], to: Square) -> Op
     let pos = &game.pos;
     let mut marks = Marks::new(pos);
     for (i, row) in base.split('/').enumerate() {
-        let r = pos.geo().ranks as usize - 1 - i;
+        let r = usize::from(pos.geo().ranks) - 1 - i;
         let mut f = 0usize;
         let mut digits = String::new();
         for c in row.chars() {
@@ -249,7 +249,7 @@ pub fn victims(game: &mut Game, from: Square, path: &[Square], to: Square) -> Op
             }
             f += digits.parse::<usize>().unwrap_or(0);
             digits.clear();
-            marks.cells[r * marks.files as usize + f] = Some(c);
+            marks.cells[r * usize::from(marks.files) + f] = Some(c);
             f += 1;
         }
     }

@@ -66,7 +66,7 @@ pub fn parse(game: &mut Game, text: &str) -> Result<Move, Rejection> {
             let fits = if text.contains(',') {
                 mv.is_castle()
             } else {
-                mv.promotion == 0
+                mv.promotion.is_none()
             };
             if fits {
                 return Ok(mv);
@@ -95,7 +95,9 @@ fn only_promotion(pos: &Position, legal: &[Move], text: &str) -> Option<Move> {
         .iter()
         .filter(|m| m.from == from && m.to == to && !m.is_drop() && !m.is_castle());
     match (between.next(), between.next()) {
-        (Some(&only), None) if only.promotion != 0 && only.kills == [Square::NONE; 2] => Some(only),
+        (Some(&only), None) if only.promotion.is_some() && only.kills == [Square::NONE; 2] => {
+            Some(only)
+        }
         _ => None,
     }
 }

@@ -7,11 +7,11 @@ use crate::search::{Info, MATE, MATE_BOUND};
 /// A search score in CECP's convention: centipawns, mates as ±(100000 + moves).
 pub fn cecp_score(score: i32) -> i64 {
     if score >= MATE_BOUND {
-        100_000 + ((MATE - score) as i64 + 1) / 2
+        100_000 + (i64::from(MATE - score) + 1) / 2
     } else if score <= -MATE_BOUND {
-        -100_000 - ((MATE + score) as i64 + 1) / 2
+        -100_000 - (i64::from(MATE + score) + 1) / 2
     } else {
-        score as i64
+        i64::from(score)
     }
 }
 

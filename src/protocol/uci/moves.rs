@@ -9,7 +9,6 @@
 use crate::game::Game;
 use crate::movegen::notation::{move_text, parse_move};
 use crate::movegen::Move;
-use crate::position::moves::GATE_ON_PARTNER;
 use crate::position::{Position, RankStyle};
 use crate::types::Square;
 
@@ -24,7 +23,7 @@ const PASS: &str = "@@@@";
 pub fn text(pos: &Position, legal: &[Move], mv: Move, chess960: bool) -> String {
     let geo = pos.geo();
     let name = |sq: Square| geo.name(sq, STYLE);
-    if mv.is_castle() && mv.gate & GATE_ON_PARTNER == 0 {
+    if mv.is_castle() && !mv.gate_on_partner {
         let like_king_move = legal
             .iter()
             .any(|&m| m != mv && m.from == mv.from && m.to == mv.to && m.gate == mv.gate);

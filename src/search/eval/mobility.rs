@@ -53,7 +53,7 @@ pub fn royal_zone(pos: &Position, colour: Colour) -> SqBits {
         let (f, rank) = geo.coords(r);
         for dy in -1..=1 {
             for dx in -1..=1 {
-                if let Some(s) = geo.checked_square(f as i16 + dx, rank as i16 + dy) {
+                if let Some(s) = geo.checked_square(i16::from(f) + dx, i16::from(rank) + dy) {
                     zone.add(s);
                 }
             }

@@ -85,7 +85,8 @@ pub fn evaluate(pos: &Position, et: &EvalTables, alpha: i32, beta: i32) -> i32 {
     }
     score += structure.evaluate(et, geo.files);
     if et.check_bonus != 0 {
-        let lead = pos.checks_given(Colour::White) as i32 - pos.checks_given(Colour::Black) as i32;
+        let lead =
+            i32::from(pos.checks_given(Colour::White)) - i32::from(pos.checks_given(Colour::Black));
         score += Pair::new(lead * et.check_bonus, lead * et.check_bonus);
     }
     let phase = phase.min(et.phase_total) * PHASE_MAX / et.phase_total;
@@ -108,7 +109,7 @@ fn in_hand(
 ) -> Pair {
     let mut total = 0;
     for (kind, k) in et.kinds.iter().enumerate() {
-        let n = pos.in_hand(colour, kind) as i32;
+        let n = i32::from(pos.in_hand(colour, kind));
         if n == 0 {
             continue;
         }

@@ -23,7 +23,7 @@ const MAX_PAWNS: usize = 128;
 #[derive(Clone, Copy)]
 struct Pawn {
     sq: Square,
-    kind: u8,
+    kind: usize,
     file: u8,
     rank: u8,
 }
@@ -50,10 +50,9 @@ impl Files {
     /// direction `dir` (+1: higher ranks).
     #[inline]
     fn ahead(&self, file: i32, rank: u8, dir: i8) -> bool {
-        if file < 0 || file as usize >= MAX_FILES || self.count[file as usize] == 0 {
+        let Some(f) = self.occupied_slot(file) else {
             return false;
-        }
-        let f = file as usize;
+        };
         if dir > 0 {
             self.highest[f] > rank
         } else {
@@ -63,7 +62,15 @@ impl Files {
 
     #[inline]
     fn occupied(&self, file: i32) -> bool {
-        file >= 0 && (file as usize) < MAX_FILES && self.count[file as usize] > 0
+        self.occupied_slot(file).is_some()
+    }
+
+    /// The place of `file` in the per-file arrays, if it has one and a piece stands there.
+    #[inline]
+    fn occupied_slot(&self, file: i32) -> Option<usize> {
+        usize::try_from(file)
+            .ok()
+            .filter(|&f| f < MAX_FILES && self.count[f] > 0)
     }
 }
 
@@ -89,11 +96,11 @@ impl Structure {
         }
         side.pawns.push(Pawn {
             sq,
-            kind: kind as u8,
+            kind,
             file,
             rank,
         });
-        let f = file as usize;
+        let f = usize::from(file);
         side.count[f] += 1;
         side.lowest[f] = side.lowest[f].min(rank);
         side.highest[f] = side.highest[f].max(rank);
@@ -108,20 +115,20 @@ impl Structure {
                 continue;
             }
             let foe = &self.sides[!colour];
-            for &count in &own.count[..files as usize] {
+            for &count in &own.count[..usize::from(files)] {
                 if count > 1 {
-                    score[colour] += DOUBLED * (count as i32 - 1);
+                    score[colour] += DOUBLED * (i32::from(count) - 1);
                 }
             }
             for p in &own.pawns {
-                let fi = p.file as i32;
+                let fi = i32::from(p.file);
                 if !own.occupied(fi - 1) && !own.occupied(fi + 1) {
                     score[colour] += ISOLATED;
                 }
-                let kind = p.kind as usize;
+                let kind = p.kind;
                 let dir = et.forward[kind][colour];
                 if !(fi - 1..=fi + 1).any(|n| foe.ahead(n, p.rank, dir)) {
-                    let progress = et.progress[kind][colour][p.sq.index()] as i32;
+                    let progress = i32::from(et.progress[kind][colour][p.sq.index()]);
                     let gain = et.kinds[kind].promotion_gain;
                     let scale = PROGRESS_ONE * PROGRESS_ONE * 100;
                     let k = progress * progress * gain;

@@ -38,9 +38,9 @@ fn shelter(pos: &Position, et: &EvalTables, colour: Colour) -> i32 {
     for &r in royals {
         let (f, rank) = geo.coords(r);
         for (i, bonus) in SHELTER.iter().enumerate() {
-            let y = rank as i16 + dir * (i as i16 + 1);
+            let y = i16::from(rank) + dir * (i as i16 + 1);
             for dx in -1..=1 {
-                let Some(s) = geo.checked_square(f as i16 + dx, y) else {
+                let Some(s) = geo.checked_square(i16::from(f) + dx, y) else {
                     continue;
                 };
                 let p = pos.at(s);

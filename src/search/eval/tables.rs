@@ -96,7 +96,7 @@ impl EvalTables {
                 let best = p.promotion.as_ref().map_or(0, |pr| {
                     pr.choices[Colour::White]
                         .iter()
-                        .map(|&c| profiles[c as usize - 1].value)
+                        .map(|&c| profiles[c.index()].value)
                         .max()
                         .unwrap_or(0)
                 });
@@ -204,15 +204,15 @@ fn flag_bonus(tables: &Ruleset, kind: usize, colour: Colour, sq: Square) -> Pair
     let (f, r) = geo.coords(sq);
     let dist = |s: &Square| {
         let (zf, zr) = geo.coords(*s);
-        (zf as i32 - f as i32)
+        (i32::from(zf) - i32::from(f))
             .abs()
-            .max((zr as i32 - r as i32).abs())
+            .max((i32::from(zr) - i32::from(r)).abs())
     };
     let zone = &tables.flag_squares[colour];
     let Some(d) = zone.iter().map(dist).min() else {
         return Pair::default();
     };
-    let far = geo.files.max(geo.ranks) as i32;
+    let far = i32::from(geo.files.max(geo.ranks));
     Pair::new(FLAG_STEP.mg * (far - d), FLAG_STEP.eg * (far - d))
 }
 
@@ -221,8 +221,8 @@ fn direction(zone: &[(u8, u8)], ranks: u8, colour: Colour) -> i8 {
     if zone.is_empty() {
         return if colour == Colour::White { 1 } else { -1 };
     }
-    let mean2 = zone.iter().map(|&(_, r)| 2 * r as i32).sum::<i32>() / zone.len() as i32;
-    if mean2 >= ranks as i32 - 1 {
+    let mean2 = zone.iter().map(|&(_, r)| 2 * i32::from(r)).sum::<i32>() / zone.len() as i32;
+    if mean2 >= i32::from(ranks) - 1 {
         1
     } else {
         -1
@@ -240,9 +240,9 @@ fn fill_progress(out: &mut [u8], zone: &[(u8, u8)], tables: &Ruleset) {
         let (f, r) = geo.coords(s);
         zone.iter()
             .map(|&(zf, zr)| {
-                (zf as i32 - f as i32)
+                (i32::from(zf) - i32::from(f))
                     .abs()
-                    .max((zr as i32 - r as i32).abs())
+                    .max((i32::from(zr) - i32::from(r)).abs())
             })
             .min()
             .unwrap_or(0)
@@ -275,13 +275,13 @@ fn psq(et: &EvalTables, profiles: &[Profile]) -> Vec<Pair> {
     let n = squares.len() as i32;
     let centre = |s: Square| {
         let (f, r) = geo.coords(s);
-        let df = (2 * f as i32 - (geo.files as i32 - 1)).abs();
-        let dr = (2 * r as i32 - (geo.ranks as i32 - 1)).abs();
+        let df = (2 * i32::from(f) - (i32::from(geo.files) - 1)).abs();
+        let dr = (2 * i32::from(r) - (i32::from(geo.ranks) - 1)).abs();
         -(df + dr)
     };
     let file_centre = |s: Square| {
-        let f = geo.coords(s).0 as i32;
-        -(2 * f - (geo.files as i32 - 1)).abs()
+        let f = i32::from(geo.coords(s).0);
+        -(2 * f - (i32::from(geo.files) - 1)).abs()
     };
     let centre_mean = squares.iter().map(|&s| centre(s)).sum::<i32>() / n;
     let file_mean = squares.iter().map(|&s| file_centre(s)).sum::<i32>() / n;
@@ -293,22 +293,22 @@ fn psq(et: &EvalTables, profiles: &[Profile]) -> Vec<Pair> {
             for &s in &squares {
                 let (_, rank) = geo.coords(s);
                 let own_rank = if colour == Colour::White {
-                    rank as i32
+                    i32::from(rank)
                 } else {
-                    geo.ranks as i32 - 1 - rank as i32
+                    i32::from(geo.ranks) - 1 - i32::from(rank)
                 };
                 let geo_centre = centre(s) - centre_mean;
                 let bonus = if k.royal {
                     Pair::new(-12 * own_rank.min(4), 5 * geo_centre)
                 } else if k.pawn_like {
-                    let p = et.progress[kind][colour][s.index()] as i32;
+                    let p = i32::from(et.progress[kind][colour][s.index()]);
                     let gain = k.promotion_gain;
                     Pair::new(
                         p * 20 / PROGRESS_ONE + 2 * (file_centre(s) - file_mean),
                         p * p * gain * 6 / (PROGRESS_ONE * PROGRESS_ONE * 100),
                     )
                 } else {
-                    let m = prof.empty_targets[colour][s.index()] as f64 - prof.empty_mean;
+                    let m = f64::from(prof.empty_targets[colour][s.index()]) - prof.empty_mean;
                     let root = prof.empty_mean.max(1.0).sqrt();
                     Pair::new(
                         (m * 10.0 / root) as i32 + geo_centre,
