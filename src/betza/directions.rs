@@ -59,10 +59,10 @@ pub fn slot_vector(atom: Atom, slot: u8) -> (i8, i8) {
             (-n, m),
             (-m, n),
         ];
-        table[slot as usize]
+        table[usize::from(slot)]
     } else {
         let len = n;
-        let (ux, uy) = KING_VECTORS[slot as usize];
+        let (ux, uy) = KING_VECTORS[usize::from(slot)];
         (ux * len, uy * len)
     }
 }

@@ -49,7 +49,7 @@ fn drops_as<S: Sink>(pos: &Position, form: usize, sink: &mut S) -> bool {
             let on_file = (0..pos.geo().ranks)
                 .filter(|&r| pos.at(pos.geo().square(file, r)) == own)
                 .count();
-            if on_file >= info.drop_file_limit as usize {
+            if on_file >= usize::from(info.drop_file_limit) {
                 continue;
             }
         }
@@ -66,7 +66,7 @@ fn drops_as<S: Sink>(pos: &Position, form: usize, sink: &mut S) -> bool {
 /// Square colour: 0 for a1's, 1 for the other.
 fn shade(pos: &Position, sq: Square) -> usize {
     let (file, rank) = pos.geo().coords(sq);
-    (file as usize + rank as usize) & 1
+    (usize::from(file) + usize::from(rank)) & 1
 }
 
 /// Whether dropping `form` on `sq` keeps the side's colour-bound pieces on different colours:

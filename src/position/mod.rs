@@ -595,7 +595,7 @@ impl Position {
                     self.virgin[sq] = old_virgin;
                     self.promoted[sq] = old_promoted;
                 }
-                Change::Hand { slot, old } => self.hand[slot as usize] = old,
+                Change::Hand { slot, old } => self.hand[usize::from(slot)] = old,
             }
         }
         self.ep = undo.ep;

@@ -444,8 +444,9 @@ pub fn castling_betza(tables: &Ruleset) -> String {
     let left = king_file.saturating_sub(rule.queenside_file);
     let right_in = (geo.files - 1).saturating_sub(rule.kingside_partner_file);
     let left_in = rule.queenside_partner_file;
-    let part =
-        |dir: &str, dist: u8, inside: u8| format!("i{dir}{}O{dist}", "j".repeat(inside as usize));
+    let part = |dir: &str, dist: u8, inside: u8| {
+        format!("i{dir}{}O{dist}", "j".repeat(usize::from(inside)))
+    };
     let text = if right == left && right_in == left_in && right > 0 {
         part("s", right, right_in)
     } else {

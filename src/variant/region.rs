@@ -14,7 +14,7 @@ impl SquareSet {
     pub const EMPTY: SquareSet = SquareSet([0; 4]);
 
     pub fn index(file: u8, rank: u8) -> usize {
-        rank as usize * 16 + file as usize
+        usize::from(rank) * 16 + usize::from(file)
     }
 
     pub fn contains(&self, file: u8, rank: u8) -> bool {

@@ -397,9 +397,10 @@ impl Engine {
             Some((n, v)) => (n.trim(), Some(v.trim())),
             None => (args.trim(), None),
         };
-        let number = value.and_then(|v| v.parse::<i64>().ok());
-        let flag = number.map(|n| n != 0);
-        match (name, value, number, flag) {
+        let count = value.and_then(|v| v.parse::<usize>().ok());
+        let flag = count.map(|n| n != 0);
+        let centipawns = |n: usize| i32::try_from(n).unwrap_or(i32::MAX);
+        match (name, value, count, flag) {
             ("Variant folder", Some(v), _, _) => {
                 self.settings.folder = v.to_string();
                 if !v.is_empty() && !std::path::Path::new(v).is_dir() {
@@ -419,13 +420,13 @@ impl Engine {
                 self.settings.menu = v.to_string();
                 self.reload_variants();
             }
-            ("Hash", _, Some(n), _) if n > 0 => self.set_hash(n as usize),
+            ("Hash", _, Some(n), _) if n > 0 => self.set_hash(n),
             ("Threads", _, Some(n), _) if n > 0 => {
-                self.settings.threads = n as usize;
-                self.worker.send(Job::Threads(n as usize));
+                self.settings.threads = n;
+                self.worker.send(Job::Threads(n));
             }
             ("MultiPV", _, Some(n), _) if n > 0 => {
-                self.settings.multi_pv = n as usize;
+                self.settings.multi_pv = n;
                 if self.mode == Mode::Analyze {
                     self.abandon();
                     self.analysed = false;
@@ -433,10 +434,10 @@ impl Engine {
             }
             ("Resign", _, _, Some(f)) => self.settings.resign = f,
             ("Resign threshold", _, Some(n), _) if n > 0 => {
-                self.settings.resign_threshold = n as i32
+                self.settings.resign_threshold = centipawns(n)
             }
             ("Offer draw", _, _, Some(f)) => self.settings.draw_offers = f,
-            ("Draw threshold", _, Some(n), _) if n >= 0 => self.settings.draw_threshold = n as i32,
+            ("Draw threshold", _, Some(n), _) => self.settings.draw_threshold = centipawns(n),
             _ => self.error("unknown option or bad value", &format!("option {args}")),
         }
     }

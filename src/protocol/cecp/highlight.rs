@@ -35,7 +35,7 @@ impl Marks {
 
     fn index(&self, pos: &Position, sq: Square) -> usize {
         let (f, r) = pos.geo().coords(sq);
-        r as usize * usize::from(self.files) + f as usize
+        usize::from(r) * usize::from(self.files) + usize::from(f)
     }
 
     /// Mark `sq`, keeping a higher-priority colour already there.

@@ -69,7 +69,7 @@ pub fn evaluate(pos: &Position, et: &EvalTables, alpha: i32, beta: i32) -> i32 {
                 side.officers += k.value;
                 if k.pair_slot != NO_SLOT {
                     let (f, r) = geo.coords(sq);
-                    let slot = &mut bound[colour][k.pair_slot as usize];
+                    let slot = &mut bound[colour][usize::from(k.pair_slot)];
                     *slot |= 1 << ((f + r) & 1);
                     if *slot == 3 {
                         *slot = 7;

@@ -100,7 +100,7 @@ impl EvalTables {
                         .max()
                         .unwrap_or(0)
                 });
-                let pair_slot = if prof.pair_bonus > 0 && (slots as usize) < PAIR_SLOTS {
+                let pair_slot = if prof.pair_bonus > 0 && usize::from(slots) < PAIR_SLOTS {
                     slots += 1;
                     slots - 1
                 } else {
