@@ -9,38 +9,11 @@
 use crate::types::{Colour, Piece, Square};
 use std::sync::Arc;
 
-use super::fen_board::{err, parse_board, promoted_base};
+use super::fen_board::{err, parse_board, promoted_base, read_text};
 pub use super::fen_board::{FenError, FenField};
 use super::geometry::RankStyle;
 use super::Position;
 use crate::position::ruleset::Ruleset;
-
-/// The castling and en-passant fields among the fields after the side to move, and the fields
-/// left (check counts and move counters). XBoard leaves out what its variant has no use for:
-/// `… w 0 1` (neither), `… w - 0 1` or `… w KQkq 0 1` (castling only); a lone field with a
-/// digit is an en-passant square.
-fn castling_and_ep<'a>(fields: &[&'a str]) -> (&'a str, &'a str, Vec<&'a str>) {
-    let counters = fields
-        .iter()
-        .rev()
-        .take(2)
-        .take_while(|f| f.parse::<u32>().is_ok())
-        .count();
-    let (middle, tail) = fields.split_at(fields.len() - counters);
-    let (checks, others): (Vec<&str>, Vec<&str>) = middle.iter().partition(|f| f.contains('+'));
-    let (castling, ep, extra) = match others.as_slice() {
-        [] => ("-", "-", &[][..]),
-        [one] if one.chars().any(|c| c.is_ascii_digit()) => ("-", *one, &[][..]),
-        [one] => (*one, "-", &[][..]),
-        [castling, ep, extra @ ..] => (*castling, *ep, extra),
-    };
-    let rest = checks
-        .into_iter()
-        .chain(extra.iter().copied())
-        .chain(tail.iter().copied())
-        .collect();
-    (castling, ep, rest)
-}
 
 impl Position {
     /// The variant's start position.
@@ -51,8 +24,8 @@ impl Position {
 
     /// Set up a position from a FEN.
     pub fn from_fen(tables: Arc<Ruleset>, fen: &str) -> Result<Position, FenError> {
-        let (board, marked) = parse_board(&tables.variant, &tables.geo, fen)?;
-        let fields: Vec<&str> = fen.split_whitespace().collect();
+        let text = read_text(fen)?;
+        let (board, marked) = parse_board(&tables.variant, &tables.geo, &text)?;
         let mut pos = Position::empty(tables.clone());
         let geo = tables.geo;
         for sq in geo.squares() {
@@ -67,14 +40,16 @@ impl Position {
             let base = promoted_base(&tables.variant, board[sq].kind());
             pos.set_promoted_from(sq, base);
         }
-        if let Some(hand) = fields
-            .first()
-            .and_then(|f| f.split_once('['))
-            .map(|(_, h)| h)
-        {
-            pos.init_hand(hand)?;
+        if let Some(hand) = text.holdings {
+            if !text.holdings_closed {
+                return err(
+                    FenField::Holdings,
+                    format!("holdings '[{}' have no closing ']'", hand.text),
+                );
+            }
+            pos.init_hand(hand.text)?;
         }
-        pos.side = match fields.get(1).copied() {
+        pos.side = match text.side.map(|f| f.text) {
             None | Some("w") => Colour::White,
             Some("b") => Colour::Black,
             Some(s) => {
@@ -87,18 +62,15 @@ impl Position {
         if pos.side == Colour::Black {
             pos.hash ^= tables.zobrist.side;
         }
-        let (castling, ep, rest) = castling_and_ep(fields.get(2..).unwrap_or_default());
-        pos.init_virginity(castling)?;
-        pos.init_ep(ep)?;
-        let (checks, counters): (Vec<&str>, Vec<&str>) =
-            rest.into_iter().partition(|f| f.contains('+'));
-        match checks.as_slice() {
+        pos.init_virginity(text.castling.map_or("-", |f| f.text))?;
+        pos.init_ep(text.en_passant.map_or("-", |f| f.text))?;
+        match text.checks.as_slice() {
             [] => {}
-            [field] => pos.init_checks(field)?,
+            [field] => pos.init_checks(field.text)?,
             _ => return err(FenField::Checks, "more than one check-count field"),
         }
         let mut numbers = Vec::with_capacity(2);
-        for field in &counters {
+        for field in text.counters.iter().map(|f| f.text) {
             match field.parse::<u32>() {
                 Ok(n) if numbers.len() < 2 => numbers.push(n),
                 Ok(_) => {
@@ -142,14 +114,8 @@ impl Position {
         }
     }
 
-    /// Holdings as in `[QNpp]`: upper case White's, lower case Black's; `-` is empty.
+    /// Holdings as in `QNpp` (between the brackets): upper case White's, lower case Black's; `-` is empty.
     fn init_hand(&mut self, text: &str) -> Result<(), FenError> {
-        let Some(text) = text.strip_suffix(']') else {
-            return err(
-                FenField::Holdings,
-                format!("holdings '[{text}' have no closing ']'"),
-            );
-        };
         if !self.tables.has_hand() && !text.is_empty() && text != "-" {
             return err(
                 FenField::Holdings,

@@ -3,6 +3,7 @@
 
 use super::geometry::Geometry;
 use crate::types::{BySquare, Colour, Piece, Square};
+use crate::variant::fen_text::{Cell, FenText, Field};
 use crate::variant::Variant;
 
 /// The part of a FEN a problem is in.
@@ -34,37 +35,21 @@ impl FenField {
         }
     }
 
-    /// The character index in `fen` where this field starts (0 where it is missing or is the
+    /// The character place in `fen` where this field starts (0 where it is missing or is the
     /// whole position).
     pub fn index_in(self, fen: &str) -> usize {
-        let starts: Vec<usize> = fen
-            .char_indices()
-            .scan(' ', |previous, (_, c)| {
-                let starts = !c.is_whitespace() && previous.is_whitespace();
-                *previous = c;
-                Some(starts)
-            })
-            .enumerate()
-            .filter_map(|(i, starts)| starts.then_some(i))
-            .collect();
-        let field = |n: usize| starts.get(n).copied().unwrap_or(0);
-        let after_ep = || {
-            (4..starts.len()).find(|&n| {
-                let word: String = fen
-                    .chars()
-                    .skip(starts[n])
-                    .take_while(|c| !c.is_whitespace())
-                    .collect();
-                word.contains('+') == (self == FenField::Checks)
-            })
+        let Ok(text) = FenText::read(fen) else {
+            return 0;
         };
+        let at = |field: Option<Field<'_>>| field.map_or(0, |f| f.at);
         match self {
-            FenField::Board | FenField::Position => field(0),
-            FenField::Holdings => fen.chars().position(|c| c == '[').unwrap_or(0),
-            FenField::SideToMove => field(1),
-            FenField::Castling => field(2),
-            FenField::EnPassant => field(3),
-            FenField::Checks | FenField::Counters => after_ep().map_or(0, field),
+            FenField::Board | FenField::Position => text.board.at,
+            FenField::Holdings => at(text.holdings),
+            FenField::SideToMove => at(text.side),
+            FenField::Castling => at(text.castling),
+            FenField::EnPassant => at(text.en_passant),
+            FenField::Checks => at(text.checks.first().copied()),
+            FenField::Counters => at(text.counters.first().copied()),
         }
     }
 }
@@ -90,7 +75,16 @@ pub fn board_codes(
     geo: &Geometry,
     fen: &str,
 ) -> Result<BySquare<Piece>, FenError> {
-    parse_board(variant, geo, fen).map(|(board, _)| board)
+    let text = read_text(fen)?;
+    parse_board(variant, geo, &text).map(|(board, _)| board)
+}
+
+/// The text of a FEN split by the one FEN reader; what it cannot read is a fault of the board.
+pub(super) fn read_text(fen: &str) -> Result<FenText<'_>, FenError> {
+    FenText::read(fen).map_err(|issue| FenError {
+        field: FenField::Board,
+        message: issue.message,
+    })
 }
 
 /// The piece type a FEN letter names: a plain letter, or `+X` for the promoted form of `X`.
@@ -110,18 +104,15 @@ fn piece_type(variant: &Variant, letter: char, promoted: bool) -> Option<usize> 
 pub(super) fn parse_board(
     variant: &Variant,
     geo: &Geometry,
-    fen: &str,
+    text: &FenText<'_>,
 ) -> Result<(BySquare<Piece>, Vec<Square>), FenError> {
-    let board_part = fen.split_whitespace().next().unwrap_or("");
-    let board_part = board_part.split('[').next().unwrap_or("");
-    let rows: Vec<&str> = board_part.split('/').collect();
-    if rows.len() != usize::from(geo.ranks) {
+    let (files, ranks) = (usize::from(geo.files), usize::from(geo.ranks));
+    if text.rows.len() != ranks {
         return err(
             FenField::Board,
             format!(
-                "the board has {} ranks but the FEN gives {}",
-                geo.ranks,
-                rows.len()
+                "the board has {ranks} ranks but the FEN gives {}",
+                text.rows.len()
             ),
         );
     }
@@ -130,84 +121,53 @@ pub(super) fn parse_board(
         board[sq] = Piece::EMPTY;
     }
     let mut marked = Vec::new();
-    for (i, row) in rows.iter().enumerate() {
-        let rank = usize::from(geo.ranks) - 1 - i;
+    for (i, row) in text.rows.iter().enumerate() {
+        let rank = ranks - 1 - i;
         let mut file = 0usize;
-        let chars: Vec<char> = row.chars().collect();
-        let mut j = 0;
-        while j < chars.len() {
-            let c = chars[j];
-            if c.is_ascii_digit() {
-                let mut n = 0usize;
-                while j < chars.len() && chars[j].is_ascii_digit() {
-                    n = n.saturating_mul(10) + chars[j].to_digit(10).unwrap_or(0) as usize;
-                    j += 1;
+        for token in &row.cells {
+            let placed = match token.cell {
+                Cell::Empty(n) => {
+                    file = file.saturating_add(n);
+                    continue;
                 }
-                file = file.saturating_add(n);
-                continue;
-            }
-            if c == '*' {
-                if file >= usize::from(geo.files) {
-                    return err(
-                        FenField::Board,
-                        format!("rank {} has more than {} files", rank + 1, geo.files),
-                    );
-                }
-                board[geo.square(file as u8, rank as u8)] = Piece::WALL;
-                file += 1;
-                j += 1;
-                continue;
-            }
-            if c == '~' && j > 0 && file > 0 {
-                marked.push(geo.square(file as u8 - 1, rank as u8));
-                j += 1;
-                continue;
-            }
-            let promoted = c == '+';
-            let letter = if promoted {
-                j += 1;
-                chars.get(j).copied().unwrap_or(' ')
-            } else {
-                c
-            };
-            let kind = match piece_type(variant, letter, promoted) {
-                Some(k) if letter.is_ascii_alphabetic() => k,
-                _ => {
-                    let shown = if promoted {
-                        format!("+{letter}")
-                    } else {
-                        letter.to_string()
+                Cell::Wall => Piece::WALL,
+                Cell::Piece {
+                    letter, promoted, ..
+                } => {
+                    let Some(kind) = piece_type(variant, letter, promoted) else {
+                        let shown = if promoted {
+                            format!("+{letter}")
+                        } else {
+                            letter.to_string()
+                        };
+                        return err(
+                            FenField::Board,
+                            format!(
+                                "'{shown}' in rank {} is not a piece of {}",
+                                rank + 1,
+                                variant.name
+                            ),
+                        );
                     };
-                    return err(
-                        FenField::Board,
-                        format!(
-                            "'{shown}' in rank {} is not a piece of {}",
-                            rank + 1,
-                            variant.name
-                        ),
-                    );
+                    Piece::new(kind, Colour::of_letter(letter))
                 }
             };
-            if file >= usize::from(geo.files) {
+            let Some(sq) = geo.square_at(file, rank) else {
                 return err(
                     FenField::Board,
-                    format!("rank {} has more than {} files", rank + 1, geo.files),
+                    format!("rank {} has more than {files} files", rank + 1),
                 );
+            };
+            board[sq] = placed;
+            if matches!(token.cell, Cell::Piece { marked: true, .. }) {
+                marked.push(sq);
             }
-            let colour = Colour::of_letter(letter);
-            board[geo.square(file as u8, rank as u8)] = Piece::new(kind, colour);
             file += 1;
-            j += 1;
         }
-        if file != usize::from(geo.files) {
+        if file != files {
             return err(
                 FenField::Board,
-                format!(
-                    "rank {} has {} files, the board has {}",
-                    rank + 1,
-                    file,
-                    geo.files
-                ),
+                format!("rank {} has {file} files, the board has {files}", rank + 1),
             );
         }
     }

@@ -75,6 +75,13 @@ impl Geometry {
         (to.is_some() && to.index() < self.size).then_some(to)
     }
 
+    /// The square at (file, rank), both 0-based, if on the board.
+    pub fn square_at(&self, file: usize, rank: usize) -> Option<Square> {
+        let file = u8::try_from(file).ok().filter(|&f| f < self.files)?;
+        let rank = u8::try_from(rank).ok().filter(|&r| r < self.ranks)?;
+        Some(self.square(file, rank))
+    }
+
     /// Padded index for signed coordinates, if on the board.
     #[inline]
     pub fn checked_square(&self, file: i16, rank: i16) -> Option<Square> {

@@ -1,13 +1,10 @@
 //! Checks a variant's start FEN: the board part must fit the board and use only the variant's
 //! piece letters (with `+` before a promoted piece and `~` after one), holdings in brackets may
-//! follow, and the side to move and the castling field must make sense.
+//! follow, and the side to move and the castling field must make sense. The text is read by
+//! the one FEN reader, [`FenText`].
 
-/// What is wrong with the FEN, and at which (0-based) character of it.
-#[derive(Debug, PartialEq, Eq)]
-pub struct FenIssue {
-    pub position: usize,
-    pub message: String,
-}
+pub use super::fen_text::{Cell, FenIssue};
+use super::fen_text::{FenText, Field, Row};
 
 /// What the FEN is checked against.
 pub struct Expect<'a> {
@@ -19,195 +16,134 @@ pub struct Expect<'a> {
     pub castling: bool,
 }
 
+fn issue(position: usize, message: String) -> Result<(), FenIssue> {
+    Err(FenIssue { position, message })
+}
+
 pub fn check_start(fen: &str, expect: &Expect<'_>) -> Result<(), FenIssue> {
-    let chars: Vec<char> = fen.chars().collect();
-    let issue = |position: usize, message: String| Err(FenIssue { position, message });
-    let board_end = chars
-        .iter()
-        .position(|c| c.is_whitespace())
-        .unwrap_or(chars.len());
-    let holdings_at = chars[..board_end].iter().position(|&c| c == '[');
-    check_board(&chars[..holdings_at.unwrap_or(board_end)], expect)?;
-    if let Some(open) = holdings_at {
-        check_holdings(&chars[open..board_end], open, expect)?;
-    }
-    let mut fields = Vec::new();
-    let mut start = None;
-    for (i, c) in chars.iter().chain(std::iter::once(&' ')).enumerate() {
-        match (c.is_whitespace(), start) {
-            (false, None) => start = Some(i),
-            (true, Some(s)) => {
-                fields.push((s, chars[s..i].iter().collect::<String>()));
-                start = None;
-            }
-            _ => {}
-        }
-    }
-    match fields.get(1) {
-        Some((_, side)) if side == "w" || side == "b" => {}
-        Some((at, side)) => {
+    let text = FenText::read(fen)?;
+    check_board(&text.rows, expect)?;
+    if let Some(holdings) = text.holdings {
+        if !text.holdings_closed {
             return issue(
-                *at,
-                format!("side to move must be `w` or `b`, not `{side}`"),
+                text.board.at + text.board.text.chars().count(),
+                "holdings need a closing `]`".to_string(),
+            );
+        }
+        check_holdings(holdings, expect)?;
+    }
+    match text.side {
+        Some(side) if side.text == "w" || side.text == "b" => {}
+        Some(side) => {
+            return issue(
+                side.at,
+                format!("side to move must be `w` or `b`, not `{}`", side.text),
             )
         }
-        None => return issue(chars.len(), "the start FEN has no side to move".to_string()),
+        None => return issue(text.len, "the start FEN has no side to move".to_string()),
     }
-    if let Some((at, rights)) = fields.get(2) {
-        check_castling_field(*at, rights, expect)?;
+    if let Some(rights) = text.castling {
+        check_castling_field(rights, expect)?;
     }
     Ok(())
 }
 
-fn check_board(board: &[char], expect: &Expect<'_>) -> Result<(), FenIssue> {
+fn check_board(rows: &[Row], expect: &Expect<'_>) -> Result<(), FenIssue> {
     let files = usize::from(expect.files);
     let ranks = usize::from(expect.ranks);
-    let mut row = 0;
-    let mut filled = 0;
-    let mut i = 0;
-    let rank_name = |row: usize| ranks.saturating_sub(row);
-    while i <= board.len() {
-        let c = board.get(i).copied();
-        match c {
-            None | Some('/') => {
-                if filled != files && row < ranks {
-                    return Err(FenIssue {
-                        position: i,
-                        message: format!(
-                            "rank {} of the start position has {filled} squares, the board has {files} files",
-                            rank_name(row)
-                        ),
-                    });
+    for (row, cells) in rows.iter().enumerate() {
+        let rank = ranks.saturating_sub(row);
+        let mut filled = 0usize;
+        for token in &cells.cells {
+            match token.cell {
+                Cell::Empty(0) => {
+                    return issue(
+                        token.at,
+                        "an empty-square count must be at least 1".to_string(),
+                    )
                 }
-                if c.is_none() {
-                    break;
+                Cell::Piece { letter, .. }
+                    if !expect.letters.contains(&letter.to_ascii_uppercase()) =>
+                {
+                    return issue(
+                        token.at,
+                        format!("`{letter}` in the start position is not a piece of this variant"),
+                    )
                 }
-                row += 1;
-                filled = 0;
-                if row >= ranks {
-                    return Err(FenIssue {
-                        position: i,
-                        message: format!(
-                            "the start position has more than {ranks} ranks, the board has {ranks}"
-                        ),
-                    });
-                }
-                i += 1;
-                continue;
+                _ => {}
             }
-            Some(d) if d.is_ascii_digit() => {
-                let digits = board[i..].iter().take_while(|c| c.is_ascii_digit()).count();
-                let n: usize = board[i..i + digits]
-                    .iter()
-                    .collect::<String>()
-                    .parse()
-                    .unwrap_or(usize::MAX);
-                if n == 0 {
-                    return Err(FenIssue {
-                        position: i,
-                        message: "an empty-square count must be at least 1".to_string(),
-                    });
-                }
-                filled = filled.saturating_add(n);
-                if filled > files {
-                    return overflow(i, rank_name(row), files);
-                }
-                i += digits;
-                continue;
-            }
-            Some(l) if l.is_ascii_alphabetic() => {
-                let up = l.to_ascii_uppercase();
-                if !expect.letters.contains(&up) {
-                    return Err(FenIssue {
-                        position: i,
-                        message: format!(
-                            "`{l}` in the start position is not a piece of this variant"
-                        ),
-                    });
-                }
-                filled += 1;
-                if filled > files {
-                    return overflow(i, rank_name(row), files);
-                }
-            }
-            Some('+') if board.get(i + 1).is_some_and(|c| c.is_ascii_alphabetic()) => {}
-            Some('*') => {
-                filled += 1;
-                if filled > files {
-                    return overflow(i, rank_name(row), files);
-                }
-            }
-            Some('~') if i > 0 && board[i - 1].is_ascii_alphabetic() => {}
-            Some(other) => {
-                return Err(FenIssue {
-                    position: i,
-                    message: format!(
-                        "unexpected `{other}` in the board part of the start position"
-                    ),
-                })
+            filled = filled.saturating_add(token.cell.width());
+            if filled > files {
+                return issue(
+                    token.at,
+                    format!("rank {rank} of the start position has more than {files} squares"),
+                );
             }
         }
-        i += 1;
+        if filled != files {
+            return issue(
+                cells.end,
+                format!(
+                    "rank {rank} of the start position has {filled} squares, the board has {files} files"
+                ),
+            );
+        }
+        if row + 1 == ranks && row + 1 < rows.len() {
+            return issue(
+                cells.end,
+                format!("the start position has more than {ranks} ranks, the board has {ranks}"),
+            );
+        }
     }
-    if row + 1 < ranks {
-        return Err(FenIssue {
-            position: board.len(),
-            message: format!(
+    if rows.len() < ranks {
+        return issue(
+            rows.last().map_or(0, |r| r.end),
+            format!(
                 "the start position has {} ranks, the board has {ranks}",
-                row + 1
+                rows.len()
             ),
-        });
+        );
     }
     Ok(())
 }
 
-/// Holdings `[...]`: piece letters only, and the closing bracket.
-fn check_holdings(text: &[char], at: usize, expect: &Expect<'_>) -> Result<(), FenIssue> {
-    if text.last() != Some(&']') {
-        return Err(FenIssue {
-            position: at + text.len(),
-            message: "holdings need a closing `]`".to_string(),
-        });
-    }
-    for (i, &c) in text[1..text.len() - 1].iter().enumerate() {
+/// Holdings `[...]`: piece letters only.
+fn check_holdings(holdings: Field<'_>, expect: &Expect<'_>) -> Result<(), FenIssue> {
+    for (i, c) in holdings.text.chars().enumerate() {
         if c == '-' || expect.letters.contains(&c.to_ascii_uppercase()) {
             continue;
         }
-        return Err(FenIssue {
-            position: at + 1 + i,
-            message: format!("`{c}` in the holdings is not a piece of this variant"),
-        });
+        return issue(
+            holdings.at + 1 + i,
+            format!("`{c}` in the holdings is not a piece of this variant"),
+        );
     }
     Ok(())
-}
-
-fn overflow(position: usize, rank: usize, files: usize) -> Result<(), FenIssue> {
-    Err(FenIssue {
-        position,
-        message: format!("rank {rank} of the start position has more than {files} squares"),
-    })
 }
 
 /// The castling field: `-`, or KQkq / file letters (X-FEN and Shredder-FEN), and only if the
 /// variant has castling.
-fn check_castling_field(at: usize, rights: &str, expect: &Expect<'_>) -> Result<(), FenIssue> {
-    if rights == "-" {
+fn check_castling_field(rights: Field<'_>, expect: &Expect<'_>) -> Result<(), FenIssue> {
+    if rights.text == "-" {
         return Ok(());
     }
     if !expect.castling {
-        return Err(FenIssue {
-            position: at,
-            message: format!("the start position has castling rights `{rights}`, but the variant has no castling"),
-        });
+        return issue(
+            rights.at,
+            format!(
+                "the start position has castling rights `{}`, but the variant has no castling",
+                rights.text
+            ),
+        );
     }
-    let last_file = (b'a' + expect.files - 1) as char;
-    for (i, c) in rights.chars().enumerate() {
+    let last_file = char::from(b'a' + expect.files - 1);
+    for (i, c) in rights.text.chars().enumerate() {
         let lower = c.to_ascii_lowercase();
         if !(matches!(lower, 'k' | 'q') || ('a'..=last_file).contains(&lower)) {
-            return Err(FenIssue {
-                position: at + i,
-                message: format!("`{c}` is not a castling right (KQkq or a file letter)"),
-            });
+            return issue(
+                rights.at + i,
+                format!("`{c}` is not a castling right (KQkq or a file letter)"),
+            );
         }
     }
     Ok(())

@@ -10,6 +10,7 @@ mod assemble;
 pub mod embedded;
 mod error;
 mod fen;
+pub mod fen_text;
 mod folder;
 pub mod load;
 mod locate;
