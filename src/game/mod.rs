@@ -2,8 +2,12 @@
 //! the game-end rules of the variant (checkmate and stalemate values, the n-move rule, n-fold
 //! repetition) with the result text the CECP layer prints.
 
+mod history;
+
 use crate::types::{ByColour, Colour, Piece};
 use std::sync::Arc;
+
+pub use history::KeyHistory;
 
 use crate::movegen::attack::in_check;
 use crate::movegen::ends::immediate_end;
@@ -66,11 +70,10 @@ fn captures_return(info: &PieceInfo) -> bool {
         && info.no_capture == 0
 }
 
-/// The end of the game by rule in `pos`, given the keys of the positions before it (oldest
-/// first) and its legal moves.
+/// The end of the game by rule in `pos`, given the positions before it and its legal moves.
 pub fn end_by_rule(
     pos: &Position,
-    history: &[u64],
+    history: &KeyHistory,
     legal: &[Move],
     checked: bool,
 ) -> Option<GameEnd> {
@@ -105,15 +108,7 @@ pub fn end_by_rule(
         ));
     }
     if rules.repetition_count > 0 {
-        let reversible = pos.repetition_window();
-        let key = pos.hash();
-        let seen = history
-            .iter()
-            .rev()
-            .take(reversible)
-            .filter(|&&h| h == key)
-            .count()
-            + 1;
+        let seen = history.occurrences(pos.hash(), pos.repetition_window()) + 1;
         if seen >= rules.repetition_count as usize {
             let reason = format!("{}-fold repetition", rules.repetition_count);
             return Some(GameEnd::from_value(
@@ -183,12 +178,10 @@ fn explain_illegal(pos: &Position, text: &str, style: RankStyle) -> String {
 #[derive(Clone, Debug)]
 pub struct Game {
     pub pos: Position,
-    /// Keys of the positions before the current one, oldest first.
-    history: Vec<u64>,
+    /// The positions before the current one.
+    history: KeyHistory,
     /// Moves played since the game's starting position.
     moves: Vec<Move>,
-    /// For each move played: whether it gave check.
-    gave_check: Vec<bool>,
 }
 
 impl Game {
@@ -205,9 +198,8 @@ impl Game {
     pub fn from_position(pos: Position) -> Game {
         Game {
             pos,
-            history: Vec::new(),
+            history: KeyHistory::default(),
             moves: Vec::new(),
-            gave_check: Vec::new(),
         }
     }
 
@@ -215,8 +207,8 @@ impl Game {
         &self.pos.tables
     }
 
-    /// Keys of the earlier positions, oldest first (for repetition detection in search).
-    pub fn history(&self) -> &[u64] {
+    /// The earlier positions (for repetitions and perpetual checks in search).
+    pub fn history(&self) -> &KeyHistory {
         &self.history
     }
 
@@ -233,11 +225,10 @@ impl Game {
 
     /// Play a legal move.
     pub fn play(&mut self, mv: Move) {
-        self.history.push(self.pos.hash());
+        let checked = in_check(&self.pos, self.pos.side());
+        self.history.push(self.pos.hash(), checked);
         self.moves.push(mv);
         make_move(&mut self.pos, mv);
-        let side = self.pos.side();
-        self.gave_check.push(in_check(&self.pos, side));
     }
 
     /// Take back the last move; false if there is none.
@@ -246,7 +237,6 @@ impl Game {
             return false;
         }
         self.history.pop();
-        self.gave_check.pop();
         self.pos.unmake();
         true
     }
@@ -292,7 +282,7 @@ impl Game {
         }
         if let Some(value) = variant.rules.perpetual_check {
             if end.cause == EndCause::Repetition {
-                if let Some(checker) = self.perpetual_checker() {
+                if let Some(checker) = self.perpetual_checker(checked) {
                     let reason = format!("{} gives perpetual check", checker.name());
                     let cause = EndCause::PerpetualCheck;
                     return Some(GameEnd::from_value(value, checker, cause, reason));
@@ -303,16 +293,10 @@ impl Game {
     }
 
     /// The side that gave check with every one of its moves since the current position last
-    /// stood, if one did.
-    fn perpetual_checker(&self) -> Option<Colour> {
-        let key = self.pos.hash();
-        let first = self.history.iter().rposition(|&h| h == key)?;
-        let side = self.pos.side();
-        let n = self.history.len();
-        [!side, side].into_iter().find(|&c| {
-            (first..n)
-                .filter(|&i| (n - 1 - i) % 2 == usize::from(c == side))
-                .all(|i| self.gave_check[i])
-        })
+    /// stood, if one did (and the other did not); `checked` is whether the side to move is in
+    /// check now.
+    fn perpetual_checker(&self, checked: bool) -> Option<Colour> {
+        let first = self.history.last_index_of(self.pos.hash())?;
+        self.history.cycle_checker(first, self.pos.side(), checked)
     }
 }

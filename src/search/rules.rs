@@ -72,15 +72,15 @@ pub fn repetition(worker: &Worker<'_>, ply: usize, checked: bool) -> Option<i32>
         return None;
     }
     let key = worker.pos.hash();
-    let keys = &worker.keys;
-    let now = keys.len();
+    let past = &worker.past;
+    let now = past.len();
     let reversible = worker.pos.repetition_window();
     let lowest = now.saturating_sub(reversible).max(worker.barrier);
     let mut seen = 1;
     let mut i = now;
     while i >= lowest + 2 {
         i -= 2;
-        if keys[i] != key {
+        if past.key(i) != key {
             continue;
         }
         if i >= worker.root_keys {
@@ -102,14 +102,11 @@ pub fn repetition(worker: &Worker<'_>, ply: usize, checked: bool) -> Option<i32>
 /// now: `checker` if it gave check with every move of the cycle, its opposite if the
 /// opponent did, else the plain repetition value.
 fn perpetual(worker: &Worker<'_>, from: usize, checked: bool, checker: GameValue) -> GameValue {
-    let checks = &worker.checks;
-    let now = checks.len();
-    let we_checked = (from + 1..now).step_by(2).all(|j| checks[j]);
-    let they_checked = checked && (from + 2..now).step_by(2).all(|j| checks[j]);
-    match (we_checked, they_checked) {
-        (true, false) => checker,
-        (false, true) => opposite(checker),
-        _ => worker.pos.tables.variant.rules.repetition,
+    let side = worker.pos.side();
+    match worker.past.cycle_checker(from, side, checked) {
+        Some(c) if c == side => checker,
+        Some(_) => opposite(checker),
+        None => worker.pos.tables.variant.rules.repetition,
     }
 }
 

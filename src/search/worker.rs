@@ -1,5 +1,5 @@
-//! One search thread's state: its copy of the position, the keys of the positions before the
-//! current one (game history, then the search path, for repetition detection), per-ply move
+//! One search thread's state: its copy of the position, the positions before the current one
+//! (game history, then the search path, for repetitions and perpetual checks), per-ply move
 //! buffers, killers and principal variations allocated once, the history table and the node
 //! count it reports to the shared total.
 
@@ -8,6 +8,7 @@ use super::eval::evaluate;
 use super::eval::tables::EvalTables;
 use super::ordering::History;
 use super::tt::Table;
+use crate::game::KeyHistory;
 use crate::movegen::Move;
 use crate::position::ruleset::Ruleset;
 use crate::position::Position;
@@ -59,15 +60,12 @@ pub struct Worker<'a> {
     /// The main thread checks the limits and reports; helpers only fill the table.
     pub main: bool,
     pub flags: RuleFlags,
-    /// Keys of the positions before the current one, oldest first.
-    pub keys: Vec<u64>,
-    /// Whether the side to move was in check in each of those positions (false before the
-    /// root, where it is not known).
-    pub checks: Vec<bool>,
+    /// The positions before the current one: the game's, then the search path's.
+    pub past: KeyHistory,
     /// The moves that led to the current position (from the game's last move on; a null
     /// move is a move from and to `Square::NONE`).
     pub played: Vec<Move>,
-    /// Length of `keys` at the root.
+    /// Length of `past` at the root.
     pub root_keys: usize,
     /// Repetitions are not looked for before this index (set across a null move).
     pub barrier: usize,
@@ -86,17 +84,14 @@ impl<'a> Worker<'a> {
     /// positions with the keys `history`.
     pub fn new(
         pos: Position,
-        history: &[u64],
+        history: &KeyHistory,
         last: Option<Move>,
         shared: &'a Shared<'a>,
         main: bool,
     ) -> Worker<'a> {
         let tables = pos.tables.clone();
-        let mut keys = Vec::with_capacity(history.len() + MAX_PLY + 1);
-        keys.extend_from_slice(history);
-        let mut checks = Vec::with_capacity(keys.capacity());
-        checks.resize(keys.len(), false);
-        let root_keys = keys.len();
+        let past = KeyHistory::extended(history, MAX_PLY + 1);
+        let root_keys = past.len();
         let mut played = Vec::with_capacity(MAX_PLY + 2);
         played.extend(last);
         Worker {
@@ -104,8 +99,7 @@ impl<'a> Worker<'a> {
             pos,
             shared,
             main,
-            keys,
-            checks,
+            past,
             played,
             root_keys,
             barrier: 0,
@@ -130,8 +124,7 @@ impl<'a> Worker<'a> {
     /// was in check there.
     #[inline]
     pub fn make(&mut self, mv: Move, checked: bool) {
-        self.keys.push(self.pos.hash());
-        self.checks.push(checked);
+        self.past.push(self.pos.hash(), checked);
         self.played.push(mv);
         crate::movegen::make_move(&mut self.pos, mv);
     }
@@ -139,8 +132,7 @@ impl<'a> Worker<'a> {
     #[inline]
     pub fn unmake(&mut self) {
         self.pos.unmake();
-        self.keys.pop();
-        self.checks.pop();
+        self.past.pop();
         self.played.pop();
     }
 
@@ -148,10 +140,9 @@ impl<'a> Worker<'a> {
     /// repetitions. Returns the barrier to restore.
     pub fn make_null(&mut self) -> usize {
         let barrier = self.barrier;
-        self.keys.push(self.pos.hash());
-        self.checks.push(false);
+        self.past.push(self.pos.hash(), false);
         self.played.push(Move::new(Square::NONE, Square::NONE));
-        self.barrier = self.keys.len();
+        self.barrier = self.past.len();
         self.pos.make_null();
         barrier
     }
