@@ -5,7 +5,7 @@
 use super::fen::{check_start, Expect};
 use super::locate::Seg::{self, Index, Key};
 use super::region::{file_index, parse_region};
-use super::schema::{Board, CastlingDef, HandDef, PieceDef, PromotionDef, RulesDef};
+use super::schema::{Board, CastlingDef, HandDef, PieceDef, PromotionDef, RulesDef, VariantFile};
 use super::source::Source;
 use super::{
     Blast, Castling, Extinction, Flag, GameValue, Hand, InPlace, LoadError, PieceType, Promotion,
@@ -193,31 +193,49 @@ fn xbetza(source: &Source, path: &[Seg], text: &str) -> Result<Betza, LoadError>
     Ok(parsed)
 }
 
-/// Applies the files in order, each overriding what came before.
+/// Applies the files in order, each overriding what came before. Field by field: the
+/// destructurings here and in [`merge_rules`] and [`merge_hand`] make a new field of the file
+/// a compile error until it is merged.
 fn merge(chain: &[Source]) -> Result<Merged, LoadError> {
     let mut m = Merged::default();
     for (src, source) in chain.iter().enumerate() {
-        let f = &source.file;
+        let VariantFile {
+            // A file's own name and aliases are not inherited, and `inherits` made the chain.
+            name: _,
+            aliases: _,
+            inherits: _,
+            board,
+            holdings,
+            piece_to_char,
+            parent,
+            start,
+            chess960,
+            pieces,
+            remove_pieces,
+            castling,
+            rules,
+            hand,
+        } = &source.file;
         let at = |key: &'static str| vec![Key(key)];
-        set(&mut m.board, f.board, src, at("board"));
-        set(&mut m.holdings, f.holdings, src, at("holdings"));
+        set(&mut m.board, *board, src, at("board"));
+        set(&mut m.holdings, *holdings, src, at("holdings"));
         set(
             &mut m.piece_to_char,
-            f.piece_to_char.clone(),
+            piece_to_char.clone(),
             src,
             at("piece_to_char"),
         );
-        set(&mut m.parent, f.parent.clone(), src, at("parent"));
-        set(&mut m.start, f.start.clone(), src, at("start"));
-        set(&mut m.chess960, f.chess960, src, at("chess960"));
-        set(&mut m.castling, f.castling.clone(), src, at("castling"));
-        if let Some(rules) = &f.rules {
+        set(&mut m.parent, parent.clone(), src, at("parent"));
+        set(&mut m.start, start.clone(), src, at("start"));
+        set(&mut m.chess960, *chess960, src, at("chess960"));
+        set(&mut m.castling, castling.clone(), src, at("castling"));
+        if let Some(rules) = rules {
             merge_rules(&mut m, rules);
         }
-        if let Some(hand) = &f.hand {
+        if let Some(hand) = hand {
             merge_hand(&mut m.hand, hand);
         }
-        if let Some(remove) = &f.remove_pieces {
+        if let Some(remove) = remove_pieces {
             let pieces = m.pieces.get_or_insert_with(Vec::new);
             for (i, c) in remove.chars().enumerate() {
                 let before = pieces.len();
@@ -231,7 +249,7 @@ fn merge(chain: &[Source]) -> Result<Merged, LoadError> {
                 }
             }
         }
-        for (i, def) in f.pieces.iter().flatten().enumerate() {
+        for (i, def) in pieces.iter().flatten().enumerate() {
             let path = vec![Key("pieces"), Index(i), Key("letter")];
             let letter = def.letter;
             if !letter.is_ascii_uppercase() {
@@ -241,12 +259,7 @@ fn merge(chain: &[Source]) -> Result<Merged, LoadError> {
                     format!("piece letter `{letter}` must be an upper-case ASCII letter"),
                 ));
             }
-            if f.pieces
-                .iter()
-                .flatten()
-                .take(i)
-                .any(|d| d.letter == letter)
-            {
+            if pieces.iter().flatten().take(i).any(|d| d.letter == letter) {
                 return Err(source.error_in(
                     &path,
                     0,
@@ -258,10 +271,10 @@ fn merge(chain: &[Source]) -> Result<Merged, LoadError> {
                 src,
                 path: vec![Key("pieces"), Index(i)],
             };
-            let pieces = m.pieces.get_or_insert_with(Vec::new);
-            match pieces.iter_mut().find(|p| p.value.letter == letter) {
+            let merged = m.pieces.get_or_insert_with(Vec::new);
+            match merged.iter_mut().find(|p| p.value.letter == letter) {
                 Some(old) => *old = entry,
-                None => pieces.push(entry),
+                None => merged.push(entry),
             }
         }
     }
@@ -275,24 +288,43 @@ fn set<T>(slot: &mut Option<At<T>>, value: Option<T>, src: usize, path: Vec<Seg>
 }
 
 fn merge_rules(m: &mut Merged, r: &RulesDef) {
+    let RulesDef {
+        checkmate,
+        stalemate,
+        move_rule,
+        repetition_count,
+        repetition,
+        perpetual_check,
+        must_capture,
+        flying_general,
+        duple_check,
+        checking,
+        check_count,
+        extinction,
+        flag,
+        blast,
+        pass,
+        bikjang,
+        en_passant_zone,
+    } = r;
     let m = &mut m.rules;
-    m.checkmate = r.checkmate.or(m.checkmate);
-    m.stalemate = r.stalemate.or(m.stalemate);
-    m.move_rule = r.move_rule.or(m.move_rule);
-    m.repetition_count = r.repetition_count.or(m.repetition_count);
-    m.repetition = r.repetition.or(m.repetition);
-    m.perpetual_check = r.perpetual_check.or(m.perpetual_check);
-    m.must_capture = r.must_capture.or(m.must_capture);
-    m.flying_general = r.flying_general.or(m.flying_general);
-    m.duple_check = r.duple_check.or(m.duple_check);
-    m.checking = r.checking.or(m.checking);
-    m.check_count = r.check_count.or(m.check_count);
-    m.extinction = r.extinction.clone().or(m.extinction.take());
-    m.flag = r.flag.clone().or(m.flag.take());
-    m.blast = r.blast.clone().or(m.blast.take());
-    m.en_passant_zone = r.en_passant_zone.clone().or(m.en_passant_zone.take());
-    m.pass = r.pass.or(m.pass);
-    m.bikjang = r.bikjang.or(m.bikjang);
+    m.checkmate = checkmate.or(m.checkmate);
+    m.stalemate = stalemate.or(m.stalemate);
+    m.move_rule = move_rule.or(m.move_rule);
+    m.repetition_count = repetition_count.or(m.repetition_count);
+    m.repetition = repetition.or(m.repetition);
+    m.perpetual_check = perpetual_check.or(m.perpetual_check);
+    m.must_capture = must_capture.or(m.must_capture);
+    m.flying_general = flying_general.or(m.flying_general);
+    m.duple_check = duple_check.or(m.duple_check);
+    m.checking = checking.or(m.checking);
+    m.check_count = check_count.or(m.check_count);
+    m.extinction = extinction.clone().or(m.extinction.take());
+    m.flag = flag.clone().or(m.flag.take());
+    m.blast = blast.clone().or(m.blast.take());
+    m.en_passant_zone = en_passant_zone.clone().or(m.en_passant_zone.take());
+    m.pass = pass.or(m.pass);
+    m.bikjang = bikjang.or(m.bikjang);
 }
 
 /// Field by field; the destructuring makes a new field a compile error until it is merged here.
@@ -593,17 +625,17 @@ fn rules(leaf: &Source, r: &RulesDef, letters: &[char], dims: Dims) -> Result<Ru
         repetition_count: r.repetition_count.unwrap_or(d.repetition_count),
         repetition: r.repetition.unwrap_or(d.repetition),
         perpetual_check: r.perpetual_check,
-        must_capture: r.must_capture.unwrap_or(false),
-        flying_general: r.flying_general.unwrap_or(false),
-        duple_check: r.duple_check.unwrap_or(false),
-        checking: r.checking.unwrap_or(true),
-        check_count: r.check_count.unwrap_or(0),
+        must_capture: r.must_capture.unwrap_or(d.must_capture),
+        flying_general: r.flying_general.unwrap_or(d.flying_general),
+        duple_check: r.duple_check.unwrap_or(d.duple_check),
+        checking: r.checking.unwrap_or(d.checking),
+        check_count: r.check_count.unwrap_or(d.check_count),
         extinction,
         flag,
         blast,
         en_passant_zone,
-        pass: r.pass.unwrap_or(false),
-        bikjang: r.bikjang.unwrap_or(false),
+        pass: r.pass.unwrap_or(d.pass),
+        bikjang: r.bikjang.unwrap_or(d.bikjang),
     })
 }
 
@@ -622,16 +654,17 @@ fn hand_rules(leaf: &Source, h: &HandDef, letters: &[char]) -> Result<Hand, Load
         ),
         None => None,
     };
+    let d = Hand::default();
     Ok(Hand {
-        captures_to_hand: h.captures_to_hand.unwrap_or(false),
-        drops: h.drops.unwrap_or(false),
-        demote_on_capture: h.demote_on_capture.unwrap_or(true),
-        drop_checks: h.drop_checks.unwrap_or(true),
-        immobility_illegal: h.immobility_illegal.unwrap_or(false),
-        gating: h.gating.unwrap_or(false),
+        captures_to_hand: h.captures_to_hand.unwrap_or(d.captures_to_hand),
+        drops: h.drops.unwrap_or(d.drops),
+        demote_on_capture: h.demote_on_capture.unwrap_or(d.demote_on_capture),
+        drop_checks: h.drop_checks.unwrap_or(d.drop_checks),
+        immobility_illegal: h.immobility_illegal.unwrap_or(d.immobility_illegal),
+        gating: h.gating.unwrap_or(d.gating),
         drop_mate_forbidden,
-        drop_promoted: h.drop_promoted.unwrap_or(false),
-        must_drop: h.must_drop.unwrap_or(false),
+        drop_promoted: h.drop_promoted.unwrap_or(d.drop_promoted),
+        must_drop: h.must_drop.unwrap_or(d.must_drop),
     })
 }
 

@@ -280,7 +280,7 @@ pub struct ZoneMoves {
 }
 
 /// Holdings, drops and gating.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct Hand {
     pub captures_to_hand: bool,
     pub drops: bool,
@@ -294,6 +294,24 @@ pub struct Hand {
     pub drop_promoted: bool,
     /// While a side has pieces in hand it may only drop.
     pub must_drop: bool,
+}
+
+impl Default for Hand {
+    /// No holdings, drops or gating; where a file turns captures to hand on, a captured
+    /// promoted piece goes to the hand as what it promoted from, and drops may give check.
+    fn default() -> Hand {
+        Hand {
+            captures_to_hand: false,
+            drops: false,
+            demote_on_capture: true,
+            drop_checks: true,
+            immobility_illegal: false,
+            gating: false,
+            drop_mate_forbidden: None,
+            drop_promoted: false,
+            must_drop: false,
+        }
+    }
 }
 
 /// A loaded and validated variant.
