@@ -6,7 +6,7 @@
 use crate::types::{Colour, Piece, Square};
 use std::sync::Arc;
 
-use crate::betza::{parse, BetzaError};
+use crate::betza::{read, BetzaError};
 use crate::movegen::pseudo::piece_moves;
 use crate::movegen::Move;
 use crate::position::ruleset::Ruleset;
@@ -62,10 +62,9 @@ impl Query {
 }
 
 fn test_variant(q: &Query) -> Result<Variant, BetzaError> {
-    let moves = parse(&q.betza)?;
     // A construct the compiler refuses is reported at its character, as a parse error is.
-    crate::betza::compile::compile(&moves)?;
-    let blocker = PieceType::new('X', "blocker", "", parse("")?);
+    let moves = read(&q.betza)?;
+    let blocker = PieceType::new('X', "blocker", "", read("")?);
     let piece = PieceType::new('T', "tested", &q.betza, moves);
     let start = q.start.unwrap_or(q.square);
     let mut rows = Vec::new();

@@ -5,14 +5,11 @@
 use crate::types::{ByColour, BySquare, Colour, Kind, Piece, Square};
 use std::sync::Arc;
 
-use crate::betza::compile::{
-    compile, flags, Castle, CompiledPiece, MultiLeg, PieceMoves, UNLIMITED,
-};
-use crate::betza::Betza;
+use crate::betza::compile::{flags, Castle, CompiledPiece, MultiLeg, PieceMoves, UNLIMITED};
 use crate::position::fen_board::{board_codes, FenError};
 use crate::position::geometry::Geometry;
 use crate::variant::schema::Demotion;
-use crate::variant::{Hand, LoadError, PieceType, SquareSet, Variant};
+use crate::variant::{Hand, LoadError, SquareSet, Variant};
 
 /// A set of padded-board squares.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -293,8 +290,6 @@ impl Ruleset {
 /// Errors building tables (a variant the engine cannot represent).
 #[derive(Debug, thiserror::Error)]
 pub enum RulesetError {
-    #[error("piece {letter}: {message}")]
-    Piece { letter: char, message: String },
     #[error("{0}")]
     Variant(String),
     /// A fault at a known place in the variant file (the start FEN).
@@ -337,31 +332,23 @@ impl Ruleset {
         if variant.pieces.len() > 120 {
             return Err(RulesetError::Variant("at most 120 piece types".into()));
         }
-        // Each piece's moves, extra moves in its zone and in-place promotion steps, compiled once.
-        let compile_part = |p: &PieceType, part: Option<&str>, betza: &Betza| {
-            compile(betza).map_err(|e| RulesetError::Piece {
-                letter: p.letter,
-                message: part.map_or_else(|| e.to_string(), |part| format!("{part}: {e}")),
+        // Each piece's moves, extra moves in its zone and in-place promotion steps, as the
+        // loader compiled them.
+        let compiled: Vec<&CompiledPiece> =
+            variant.pieces.iter().map(|p| &p.moves.compiled).collect();
+        let zone_compiled: Vec<Option<&CompiledPiece>> = variant
+            .pieces
+            .iter()
+            .map(|p| p.zone_moves.as_ref().map(|z| &z.moves.compiled))
+            .collect();
+        let in_place_compiled: Vec<Option<&CompiledPiece>> = variant
+            .pieces
+            .iter()
+            .map(|p| {
+                let in_place = p.promotion.as_ref().and_then(|pr| pr.in_place.as_ref());
+                in_place.map(|ip| &ip.steps.compiled)
             })
-        };
-        let count = variant.pieces.len();
-        let mut compiled = Vec::with_capacity(count);
-        let mut zone_compiled = Vec::with_capacity(count);
-        let mut in_place_compiled = Vec::with_capacity(count);
-        for p in &variant.pieces {
-            compiled.push(compile_part(p, None, &p.moves)?);
-            let zone = p.zone_moves.as_ref().map(|z| &z.moves);
-            zone_compiled.push(
-                zone.map(|m| compile_part(p, Some("zone moves"), m))
-                    .transpose()?,
-            );
-            let in_place = p.promotion.as_ref().and_then(|pr| pr.in_place.as_ref());
-            in_place_compiled.push(
-                in_place
-                    .map(|ip| compile_part(p, Some("in-place promotion steps"), &ip.steps))
-                    .transpose()?,
-            );
-        }
+            .collect();
         // The board's padding must cover every step a piece can take.
         let max_step = compiled
             .iter()
@@ -716,8 +703,8 @@ const SIMPLE_EXCLUDED: u16 = flags::WRAP | flags::MUST_JUMP;
 
 fn attack_table(
     geo: &Geometry,
-    compiled: &[CompiledPiece],
-    zone_compiled: &[Option<CompiledPiece>],
+    compiled: &[&CompiledPiece],
+    zone_compiled: &[Option<&CompiledPiece>],
     infos: &[PieceInfo],
     colour: Colour,
     flying: u128,

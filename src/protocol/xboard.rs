@@ -336,7 +336,7 @@ pub fn setup_lines(tables: &Arc<Ruleset>) -> Result<Vec<String>, String> {
             Some(base) if !slots.contains(p.letter) => format!("+{}", v.pieces[base].letter),
             _ => p.letter.to_string(),
         };
-        let mut moves = canonical(&p.moves);
+        let mut moves = canonical(&p.moves.parsed);
         if let Some(zone) = &p.zone_moves {
             moves.push_str(&zone_moves_for_xboard(v, p, zone));
         }
@@ -380,7 +380,7 @@ fn holdings_size(v: &Variant, slots: &str) -> u8 {
 /// palace), XBoard would see checks that are not there and refuse the moves that answer them;
 /// those moves are then given as non-capturing, and XBoard refuses their captures instead.
 fn zone_moves_for_xboard(v: &Variant, p: &PieceType, zone: &ZoneMoves) -> String {
-    let text = canonical(&zone.moves);
+    let text = canonical(&zone.moves.parsed);
     let squares = || (0..v.ranks).flat_map(|r| (0..v.files).map(move |f| (f, r)));
     let mut royal_area = SquareSet::EMPTY;
     for r in v.pieces.iter().filter(|r| r.royal) {
@@ -412,7 +412,7 @@ fn zone_moves_for_xboard(v: &Variant, p: &PieceType, zone: &ZoneMoves) -> String
     if !false_attack {
         return text;
     }
-    let mut moves_only = zone.moves.clone();
+    let mut moves_only = zone.moves.parsed.clone();
     moves_only.components.retain_mut(|c| {
         let single = c.legs.len() == 1;
         match c.legs.last_mut() {

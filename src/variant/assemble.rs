@@ -11,7 +11,7 @@ use super::{
     Blast, Castling, Extinction, Flag, GameValue, Hand, InPlace, LoadError, PieceType, Promotion,
     Rules, SquareSet, Variant, ZoneMoves,
 };
-use crate::betza::{self, Betza};
+use crate::betza::{self, Xbetza};
 use crate::types::ByColour;
 
 /// A merged value and where it was written.
@@ -186,11 +186,8 @@ fn fen_field_starts(fen: &str) -> impl Iterator<Item = usize> + '_ {
 
 /// An XBetza string of the file, parsed and compiled now so that every error in it (of syntax,
 /// or of a construct the compiler refuses) points at its character in the file.
-fn xbetza(source: &Source, path: &[Seg], text: &str) -> Result<Betza, LoadError> {
-    let located = |e: betza::BetzaError| source.error_in(path, e.position, e.message);
-    let parsed = betza::parse(text).map_err(located)?;
-    betza::compile::compile(&parsed).map_err(located)?;
-    Ok(parsed)
+fn xbetza(source: &Source, path: &[Seg], text: &str) -> Result<Xbetza, LoadError> {
+    betza::read(text).map_err(|e| source.error_in(path, e.position, e.message))
 }
 
 /// Applies the files in order, each overriding what came before. Field by field: the

@@ -1,7 +1,8 @@
 //! Variants: the resolved, validated description of a game that the rest of the engine plays.
 //!
 //! `load.rs` reads RON files (resolving `inherits`), `schema.rs` is their serde shape, and this
-//! module owns the resolved form: board size, pieces with parsed XBetza, and the rules.
+//! module owns the resolved form: board size, pieces with parsed and compiled XBetza, and the
+//! rules.
 //! Behind `load.rs`: `source.rs` (one parsed file and its error positions, found by `locate.rs`),
 //! `assemble.rs` (merging an inheritance chain and checking it), `fen.rs` (the start position),
 //! `region.rs` (square sets and region text) and `embedded.rs` (the files built into the binary).
@@ -18,7 +19,7 @@ pub mod region;
 pub mod schema;
 mod source;
 
-use crate::betza::Betza;
+use crate::betza::Xbetza;
 use crate::types::ByColour;
 pub use embedded::embedded_names;
 pub use error::LoadError;
@@ -43,7 +44,7 @@ pub struct PieceType {
     pub name: String,
     /// The XBetza text as written in the variant file.
     pub moves_text: String,
-    pub moves: Betza,
+    pub moves: Xbetza,
     /// Losing this piece (being unable to avoid its capture) loses the game; moves may not
     /// leave it attacked.
     pub royal: bool,
@@ -81,7 +82,7 @@ pub struct PieceType {
 impl PieceType {
     /// A piece with these moves and every other property at its default (not royal, no
     /// promotion, no zones).
-    pub fn new(letter: char, name: &str, moves_text: &str, moves: Betza) -> PieceType {
+    pub fn new(letter: char, name: &str, moves_text: &str, moves: Xbetza) -> PieceType {
         PieceType {
             letter,
             name: name.to_string(),
@@ -135,7 +136,7 @@ pub struct Promotion {
 #[derive(Clone, Debug)]
 pub struct InPlace {
     /// The steps; only their single leaps count.
-    pub steps: Betza,
+    pub steps: Xbetza,
     /// A side's last piece of the type may promote anywhere.
     pub last_anywhere: bool,
     /// A promotion may not give check.
@@ -274,7 +275,7 @@ pub struct Blast {
 pub struct ZoneMoves {
     pub zone: ByColour<SquareSet>,
     pub moves_text: String,
-    pub moves: Betza,
+    pub moves: Xbetza,
     /// The extra moves may not leave the zone.
     pub stay: bool,
 }
