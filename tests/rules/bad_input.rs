@@ -4,7 +4,7 @@
 //! every FEN of the perft suite still loads, each field is checked and named, and a bad start
 //! FEN in a variant file is reported at its place in the file.
 
-mod cecp_support;
+use crate::cecp_support;
 
 use std::collections::BTreeMap;
 use std::sync::Arc;

@@ -4,7 +4,7 @@
 //! colours) and dobutsu's lion that must arrive safely. Expected moves and positions are
 //! Fairy-Stockfish's (pyffish 0.0.90) for the same positions.
 
-mod game_support;
+use crate::game_support;
 
 use std::collections::BTreeSet;
 

@@ -13,7 +13,7 @@
 //! outcome must be a variant or an error that says where. CI runs 3,000 cases;
 //! `cargo test --release -- --ignored` runs 100,000.
 
-mod cecp_support;
+use crate::cecp_support;
 
 use std::fs;
 use std::panic::{catch_unwind, AssertUnwindSafe};

@@ -2,7 +2,7 @@
 //! (or a short sequence of moves leading there), checked against the result and the reason
 //! text the CECP layer prints.
 
-mod game_support;
+use crate::game_support;
 
 use game_support::{game, play};
 
