@@ -10,6 +10,7 @@ pub mod legal;
 pub mod multileg;
 pub mod notation;
 pub mod pseudo;
+pub mod ray;
 pub mod setup;
 pub mod targets;
 

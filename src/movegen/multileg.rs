@@ -1,17 +1,20 @@
 //! The generic walker for multi-leg XBetza moves (spec 6.7): each leg walks its ray square by
-//! square; every square that satisfies the leg's relay condition starts the next leg in the
-//! directions relative to this one; the final leg emits moves. Locust victims are collected on
-//! the way; the start square counts as empty once the piece has left it.
+//! square along the same courses as single-leg rays (`ray`), so it ends at walls and board
+//! edges as they do; every square that satisfies the leg's relay condition starts the next leg
+//! in the directions relative to this one; the final leg emits moves. Locust victims are
+//! collected on the way; the start square counts as empty once the piece has left it.
 
 use crate::types::{Colour, Piece, Square};
 use arrayvec::ArrayVec;
 
 use super::pseudo::{capturable, emit, initial_ok};
+use super::ray::{Cylinder, Mailbox, RayCourse};
 use super::Sink;
 use crate::betza::ast::Range;
 use crate::betza::compile::{flags, pass_over, MultiLeg};
 use crate::betza::directions::slot_vector;
-use crate::position::ruleset::PieceInfo;
+use crate::position::ruleset::{PieceInfo, RayT, MAX_PASSED};
+use crate::position::Geometry;
 use crate::position::Position;
 
 /// XBoard transmits at most two locust victims per move; longer chains are not generated.
@@ -71,6 +74,34 @@ fn toggled(range: Range) -> Range {
     }
 }
 
+/// One step of a leg as a ray: its offset and vector, the squares it passes over, and the
+/// leg's flags, with must-jump set where the leg jumps over a piece (`j` on a leaper whose
+/// step passes a square) and the squares skipped where it jumps them (`j` on a slider).
+fn leg_step(geo: &Geometry, (dx, dy): (i8, i8), f: u16, jumps: u8) -> RayT {
+    let jump_atom = dx.unsigned_abs().max(dy.unsigned_abs()) >= 2;
+    let passed = pass_over(dx, dy);
+    let mut path = [0i16; MAX_PASSED];
+    for (slot, &(x, y)) in path.iter_mut().zip(&passed) {
+        *slot = geo.offset(x, y);
+    }
+    let must_jump = if jumps > 0 && jump_atom {
+        flags::MUST_JUMP
+    } else {
+        0
+    };
+    RayT {
+        off: geo.offset(dx, dy),
+        dx,
+        dy,
+        range: 0,
+        path,
+        path_len: u8::try_from(passed.len()).unwrap_or(0),
+        flags: f & !flags::MUST_JUMP | must_jump,
+        skip: if jump_atom { 0 } else { jumps },
+        initial: 0,
+    }
+}
+
 enum Occupant {
     Empty,
     Friend,
@@ -78,11 +109,16 @@ enum Occupant {
 }
 
 impl<S: Sink> Walk<'_, S> {
-    fn occupant(&self, sq: Square) -> Occupant {
+    /// What stands on `sq` as this move sees it: its start square and its victims are empty.
+    fn content(&self, sq: Square) -> Piece {
         if sq == self.from || self.kills.contains(&sq) {
-            return Occupant::Empty;
+            Piece::EMPTY
+        } else {
+            self.pos.at(sq)
         }
-        let p = self.pos.at(sq);
+    }
+
+    fn occupant(&self, p: Piece) -> Occupant {
         if p == Piece::EMPTY {
             Occupant::Empty
         } else if p.colour() == self.colour {
@@ -92,62 +128,52 @@ impl<S: Sink> Walk<'_, S> {
         }
     }
 
-    fn path_ok(&self, x: i16, y: i16, v: (i8, i8), f: u16, jumps: u8) -> bool {
-        let geo = self.pos.geo();
-        let jump_atom = v.0.unsigned_abs().max(v.1.unsigned_abs()) >= 2;
-        if f & flags::LAME != 0 {
-            for (px, py) in pass_over(v.0, v.1) {
-                match geo.checked_square(x + i16::from(px), y + i16::from(py)) {
-                    Some(sq) if matches!(self.occupant(sq), Occupant::Empty) => {}
-                    _ => return false,
-                }
-            }
-        }
-        if jumps > 0 && jump_atom {
-            let (px, py) = pass_over(v.0, v.1).first().copied().unwrap_or((0, 0));
-            match geo.checked_square(x + i16::from(px), y + i16::from(py)) {
-                Some(sq) if !matches!(self.occupant(sq), Occupant::Empty) => {}
-                _ => return false,
-            }
-        }
-        true
-    }
-
     /// Walk leg `k` from `at` in absolute slot `slot`.
     fn leg(&mut self, k: usize, at: Square, slot: u8, range: Range, iso: Option<u8>) -> bool {
         let comp = self.comp;
-        let last = k == comp.later.len();
         let (f, jumps) = if k == 0 {
             (comp.first_flags, comp.first_jumps)
         } else {
             (comp.later[k - 1].flags, comp.later[k - 1].jumps)
         };
-        let v = slot_vector(comp.atom, slot);
         let geo = *self.pos.geo();
-        let (sx, sy) = geo.coords(at);
-        let (mut x, mut y) = (i16::from(sx), i16::from(sy));
-        let jump_atom = v.0.unsigned_abs().max(v.1.unsigned_abs()) >= 2;
-        let skip = if jump_atom { 0 } else { jumps };
+        let step = leg_step(&geo, slot_vector(comp.atom, slot), f, jumps);
+        if f & flags::WRAP != 0 {
+            self.walk_leg(k, Cylinder::new(&geo, at), &step, slot, range, iso)
+        } else {
+            self.walk_leg(k, Mailbox::new(at), &step, slot, range, iso)
+        }
+    }
+
+    /// Walk the squares of leg `k` along `course`, one `step` at a time.
+    fn walk_leg<C: RayCourse>(
+        &mut self,
+        k: usize,
+        mut course: C,
+        step: &RayT,
+        slot: u8,
+        range: Range,
+        iso: Option<u8>,
+    ) -> bool {
+        let last = k == self.comp.later.len();
+        let f = step.flags;
         let mut limit = steps_of(range);
         let mut steps = 0u8;
         let mut hopped = false;
+        let checks_path = f & (flags::LAME | flags::MUST_JUMP) != 0 && step.path_len > 0;
         while steps < limit {
-            if !self.path_ok(x, y, v, f, jumps) {
+            let at = |sq: Square| self.content(sq);
+            if checks_path && course.path_blocked(&at, step) {
                 break;
             }
-            x += i16::from(v.0);
-            y += i16::from(v.1);
-            if f & flags::WRAP != 0 {
-                x = x.rem_euclid(i16::from(geo.files));
-            }
-            steps += 1;
-            let Some(sq) = geo.checked_square(x, y) else {
+            let Some((sq, p)) = course.advance(&at, step) else {
                 break;
             };
-            if steps <= skip {
+            steps += 1;
+            if steps <= step.skip {
                 continue;
             }
-            let occ = self.occupant(sq);
+            let occ = self.occupant(p);
             let empty = matches!(occ, Occupant::Empty);
             if f & flags::ISO != 0 {
                 if let Some(len) = iso {

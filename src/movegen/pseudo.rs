@@ -4,12 +4,13 @@
 //! drops. [`emit`] turns a reached square into moves: promotions (on reaching a zone, only on
 //! capture), a promoted piece's reversion, and sittuyin's promotion in place or by a step.
 
+use super::ray::{Cylinder, Mailbox, RayCourse};
 use super::{castling, drops, multileg, Sink};
 use crate::betza::compile::flags;
 use crate::position::moves::Move;
 use crate::position::ruleset::{ColourMoves, InPlaceT, PieceInfo, PromotionT, RayT, SqBits};
-use crate::position::{Geometry, Position};
-use crate::types::{BySquare, Colour, Kind, Piece, Square};
+use crate::position::Position;
+use crate::types::{Colour, Kind, Piece, Square};
 use crate::variant::schema::Demotion;
 
 /// All pseudo-legal moves of the side to move (only drops while it must drop).
@@ -140,7 +141,7 @@ fn moves_of<S: Sink>(
         }
     }
     for ray in &moves.rays {
-        let course = Mailbox { at: from };
+        let course = Mailbox::new(from);
         if !walk_ray(pos, from, colour, info, ray, stay, course, sink) {
             return false;
         }
@@ -258,94 +259,6 @@ pub fn emit<S: Sink>(
     sink.push(mv)
 }
 
-/// The squares a single-leg ray passes, one step at a time: on the padded mailbox by adding the
-/// ray's offset, or, for rays whose files wrap around (XBetza `o`), by coordinates. Either
-/// way the ray ends where it would leave the board or enter a wall, so the one walker below
-/// serves both.
-trait RayCourse {
-    /// The next square and what stands on it, or `None` where the ray ends.
-    fn advance(&mut self, board: &BySquare<Piece>, ray: &RayT) -> Option<(Square, Piece)>;
-    /// Whether the squares the next step passes over stop it: any of them occupied for a lame
-    /// leap, or the first without a piece for a leap that must jump (`j`).
-    fn path_blocked(&self, board: &BySquare<Piece>, ray: &RayT) -> bool;
-}
-
-/// A ray on the padded mailbox.
-struct Mailbox {
-    at: Square,
-}
-
-impl RayCourse for Mailbox {
-    #[inline(always)]
-    fn advance(&mut self, board: &BySquare<Piece>, ray: &RayT) -> Option<(Square, Piece)> {
-        self.at = self.at.offset(ray.off);
-        let p = board[self.at];
-        (p != Piece::WALL).then_some((self.at, p))
-    }
-
-    #[inline(always)]
-    fn path_blocked(&self, board: &BySquare<Piece>, ray: &RayT) -> bool {
-        let path = &ray.path[..usize::from(ray.path_len)];
-        let at = |p: i16| board[self.at.offset(p)];
-        blocked(ray, path.iter().map(|&p| at(p)))
-    }
-}
-
-/// A ray whose files wrap around (a cylinder board); it ends when it comes back to its start.
-struct Cylinder {
-    geo: Geometry,
-    x: i16,
-    y: i16,
-    from: Square,
-}
-
-impl Cylinder {
-    fn new(geo: &Geometry, from: Square) -> Cylinder {
-        let (x, y) = geo.coords(from);
-        Cylinder {
-            geo: *geo,
-            x: i16::from(x),
-            y: i16::from(y),
-            from,
-        }
-    }
-
-    /// The square `dx`, `dy` away from the current one, files wrapping around.
-    fn square(&self, dx: i16, dy: i16) -> Option<Square> {
-        let x = (self.x + dx).rem_euclid(i16::from(self.geo.files));
-        self.geo.checked_square(x, self.y + dy)
-    }
-}
-
-impl RayCourse for Cylinder {
-    fn advance(&mut self, board: &BySquare<Piece>, ray: &RayT) -> Option<(Square, Piece)> {
-        let to = self.square(i16::from(ray.dx), i16::from(ray.dy))?;
-        let (x, y) = self.geo.coords(to);
-        (self.x, self.y) = (i16::from(x), i16::from(y));
-        let p = board[to];
-        (to != self.from && p != Piece::WALL).then_some((to, p))
-    }
-
-    fn path_blocked(&self, board: &BySquare<Piece>, ray: &RayT) -> bool {
-        let path = &ray.path[..usize::from(ray.path_len)];
-        let at = |p: i16| {
-            let (dx, dy) = self.geo.offset_delta(p);
-            self.square(dx, dy).map_or(Piece::WALL, |sq| board[sq])
-        };
-        blocked(ray, path.iter().map(|&p| at(p)))
-    }
-}
-
-/// Whether the contents of a step's pass-over squares stop it (see [`RayCourse::path_blocked`]).
-#[inline(always)]
-fn blocked(ray: &RayT, mut passed: impl Iterator<Item = Piece>) -> bool {
-    if ray.flags & flags::LAME != 0 {
-        passed.any(|p| p != Piece::EMPTY)
-    } else {
-        passed.next().is_some_and(|p| !p.is_piece())
-    }
-}
-
 /// Walk one single-leg ray. Returns false if the sink asked to stop.
 #[inline]
 #[allow(clippy::too_many_arguments)]
@@ -363,16 +276,17 @@ fn walk_ray<S: Sink, C: RayCourse>(
         return true;
     }
     let board = pos.board();
+    let at = |sq: Square| board[sq];
     let f = ray.flags;
     let mut steps = 0u8;
     let mut limit = ray.range;
     let mut hopped = false;
     let checks_path = f & (flags::LAME | flags::MUST_JUMP) != 0 && ray.path_len > 0;
     while steps < limit {
-        if checks_path && course.path_blocked(board, ray) {
+        if checks_path && course.path_blocked(&at, ray) {
             break;
         }
-        let Some((to, p)) = course.advance(board, ray) else {
+        let Some((to, p)) = course.advance(&at, ray) else {
             break;
         };
         steps += 1;
@@ -499,5 +413,45 @@ mod tests {
         // black knight to capture. Left: a1 empty, across the seam h1 (the knight) is the
         // screen, then g1, f1 empty, and e1 is its own king. Up the b-file: no screen at all.
         assert_eq!(found, ["f1", "g1", "h1"]);
+    }
+
+    /// A multi-leg piece next to a wall square (b2): a locust (`caW`: capture a step away,
+    /// then step on) finds no victim there, and a leg that needs a platform (`pafsW`: a step
+    /// onto an occupied square, then a diagonal step on) finds none. The multi-leg walker once
+    /// read the wall as a piece: the locust captured it and the other used it as a platform.
+    #[test]
+    fn a_multi_leg_move_neither_captures_nor_uses_a_wall() {
+        for moves in ["caW", "pafsW"] {
+            let file = format!(
+                r#"(name: "wall-legs", inherits: "chess",
+                    pieces: [(letter: 'N', name: "knight", moves: "{moves}")])"#
+            );
+            let found = targets(&file, "4k3/8/8/8/8/8/1*6/1N2K3 w - - 0 1", "b1");
+            assert!(found.is_empty(), "{moves}: {found:?}");
+        }
+    }
+
+    /// The same locust with an enemy pawn on b2 instead of the wall: its first leg must
+    /// capture, so every move it has takes the pawn.
+    #[test]
+    fn a_multi_leg_locust_captures_a_piece_where_the_wall_stood() {
+        let file = r#"(name: "locust", inherits: "chess",
+            pieces: [(letter: 'N', name: "knight", moves: "caW")])"#;
+        let variant = load_str(file, "test.ron").expect("the test variant loads");
+        let ruleset = build_ruleset(Arc::new(variant)).expect("its ruleset builds");
+        let pos = position_from_fen(ruleset, "4k3/8/8/8/8/8/1p6/1N2K3 w - - 0 1").expect("legal");
+        let geo = *pos.geo();
+        let square = |name: &str| {
+            geo.parse_square(name, RankStyle::FromOne)
+                .expect("a square")
+                .0
+        };
+        let mut moves: Vec<Move> = Vec::new();
+        piece_moves(&pos, square("b1"), &mut moves);
+        assert!(!moves.is_empty());
+        assert!(
+            moves.iter().all(|m| m.kills[0] == square("b2")),
+            "{moves:?}"
+        );
     }
 }

@@ -420,21 +420,9 @@ impl Position {
                 }
             }
             MoveKind::Drop => {
-                let Some(kind) = mv.drop_type() else {
-                    unreachable!("a drop names the type it drops")
-                };
-                let info = &self.tables.pieces[kind];
-                let resets = info.resets_counter;
-                let from_hand = match info.promoted_of {
-                    Some(base) if self.tables.hand.drop_promoted => base,
-                    _ => kind,
-                };
-                let mark = (from_hand != kind).then(|| Kind::new(from_hand));
-                self.change_hand(us, from_hand, -1);
-                self.change(mv.to, Piece::new(kind, us), false, mark);
-                self.castling_rights_from_drop(kind, mv.to);
-                if resets {
-                    self.halfmove = 0;
+                // Every drop the generator makes names its type (`Move::drop`).
+                if let Some(kind) = mv.drop_type() {
+                    self.drop_piece(kind, mv.to);
                 }
             }
             MoveKind::Normal => {
@@ -486,6 +474,24 @@ impl Position {
                 && mv.kills[0] == Square::NONE
                 && mv.promotion.is_none();
             self.refresh_state(passed);
+        }
+    }
+
+    /// Put a piece of type `kind` from the hand of the side to move on `to`.
+    fn drop_piece(&mut self, kind: usize, to: Square) {
+        let us = self.side;
+        let info = &self.tables.pieces[kind];
+        let resets = info.resets_counter;
+        let from_hand = match info.promoted_of {
+            Some(base) if self.tables.hand.drop_promoted => base,
+            _ => kind,
+        };
+        let mark = (from_hand != kind).then(|| Kind::new(from_hand));
+        self.change_hand(us, from_hand, -1);
+        self.change(to, Piece::new(kind, us), false, mark);
+        self.castling_rights_from_drop(kind, to);
+        if resets {
+            self.halfmove = 0;
         }
     }
 

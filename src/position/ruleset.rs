@@ -11,6 +11,9 @@ use crate::position::geometry::Geometry;
 use crate::variant::schema::Demotion;
 use crate::variant::{Hand, LoadError, SquareSet, Variant};
 
+/// The most squares one step passes over (a step of four in a line passes three).
+pub const MAX_PASSED: usize = 3;
+
 /// A set of padded-board squares.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct SqBits([u64; 8]);
@@ -64,7 +67,7 @@ pub struct RayT {
     pub dy: i8,
     pub range: u8,
     /// Pass-over squares of one step, as offsets from the step's start.
-    pub path: [i16; 2],
+    pub path: [i16; MAX_PASSED],
     pub path_len: u8,
     pub flags: u16,
     pub skip: u8,
@@ -176,7 +179,7 @@ pub struct AttackEntry {
     pub off: i16,
     pub range: u8,
     pub kind: AttackKind,
-    pub path: [i16; 2],
+    pub path: [i16; MAX_PASSED],
     pub path_len: u8,
     /// Bit t set: piece type t attacks this way.
     pub types: u128,
@@ -605,9 +608,9 @@ fn dead_squares(geo: &Geometry, m: &PieceMoves) -> SqBits {
 }
 
 fn ray_t(geo: &Geometry, r: &crate::betza::compile::Ray) -> RayT {
-    let mut path = [0i16; 2];
-    for (i, &(x, y)) in r.path.iter().take(2).enumerate() {
-        path[i] = geo.offset(x, y);
+    let mut path = [0i16; MAX_PASSED];
+    for (slot, &(x, y)) in path.iter_mut().zip(&r.path) {
+        *slot = geo.offset(x, y);
     }
     RayT {
         off: geo.offset(r.dx, r.dy),
@@ -615,7 +618,7 @@ fn ray_t(geo: &Geometry, r: &crate::betza::compile::Ray) -> RayT {
         dy: r.dy,
         range: r.range,
         path,
-        path_len: r.path.len().min(2) as u8,
+        path_len: u8::try_from(r.path.len().min(MAX_PASSED)).unwrap_or(0),
         flags: r.flags,
         skip: r.skip,
         initial: r.initial,
@@ -733,7 +736,7 @@ fn attack_table(
                 off: geo.offset(0, dy),
                 range: UNLIMITED,
                 kind: AttackKind::Slide,
-                path: [0; 2],
+                path: [0; MAX_PASSED],
                 path_len: 0,
                 types: flying,
                 from_zone: None,
