@@ -22,6 +22,10 @@ const POSITIONS: &[(&str, Option<&str>, Option<u32>)] = &[
     ),
     ("capablanca", None, Some(5)),
     ("shako", None, Some(4)),
+    ("xiangqi", None, Some(4)),
+    ("janggi", None, Some(4)),
+    ("shogi", None, Some(5)),
+    ("crazyhouse", None, Some(5)),
 ];
 
 /// Run the benchmark and print one line per position and the overall rate.

@@ -156,7 +156,10 @@ fn filter_royal_safety(pos: &mut Position, out: &mut Vec<Move>) {
     let mut kept = 0;
     for i in 0..out.len() {
         let mv = out[i];
-        let legal = if !quick || mv.is_castle() || mv.kills != [Square::NONE; 2] {
+        // A move that brings a new royal piece onto the board (a promotion or a drop) must not
+        // leave that one attacked either: the full test looks at every royal.
+        let new_royal = mv.promotion.is_some_and(|k| tables.pieces[k.index()].royal);
+        let legal = if !quick || new_royal || mv.is_castle() || mv.kills != [Square::NONE; 2] {
             is_legal_slow(pos, mv, checked)
         } else if mv.from == ksq {
             !attacked_ignoring(pos, mv.to, them, ksq)
@@ -248,4 +251,57 @@ pub fn is_legal_slow(pos: &mut Position, mv: Move, checked: bool) -> bool {
     let ok = !in_check(pos, us);
     pos.unmake();
     ok
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use super::{filter_royal_safety, is_legal_slow};
+    use crate::movegen::attack::in_check;
+    use crate::movegen::{build_ruleset, legal_moves, make_move, pseudo, Move};
+    use crate::position::Position;
+    use crate::variant::{embedded_names, load_by_name};
+
+    /// Along playouts of every shipped variant with royal pieces, the royal-safety filter keeps
+    /// exactly the moves the full test (make, look for check, unmake) keeps: its shortcuts
+    /// (pins, lame-leaper paths, hopper lines) only ever skip the full test where it would
+    /// say yes. Moves that bring a new royal piece onto the board are left out: the full test
+    /// would also refuse to leave that one attacked, where the reference counts (backrank's
+    /// promotion to a king on the flag rank, which wins at once) say it may be.
+    #[test]
+    fn the_quick_royal_safety_filter_agrees_with_the_full_test() {
+        for (n, name) in embedded_names().iter().enumerate() {
+            let variant = load_by_name(name).expect("a shipped variant loads");
+            let ruleset = build_ruleset(Arc::new(variant)).expect("its ruleset builds");
+            if ruleset.explodes {
+                continue;
+            }
+            let mut pos = Position::start(ruleset);
+            let mut legal = Vec::new();
+            for ply in 0..80usize {
+                let us = pos.side();
+                if !pos.royals(us).is_empty() {
+                    let mut quick: Vec<Move> = Vec::new();
+                    pseudo::generate(&pos, &mut quick);
+                    let mut full = quick.clone();
+                    filter_royal_safety(&mut pos, &mut quick);
+                    let checked = in_check(&pos, us);
+                    full.retain(|&mv| is_legal_slow(&mut pos, mv, checked));
+                    let tables = pos.tables.clone();
+                    let old_royal =
+                        |mv: &Move| mv.promotion.is_none_or(|k| !tables.pieces[k.index()].royal);
+                    quick.retain(old_royal);
+                    full.retain(old_royal);
+                    assert_eq!(quick, full, "{name} at {}", pos.to_fen());
+                }
+                legal_moves(&mut pos, &mut legal);
+                if legal.is_empty() {
+                    break;
+                }
+                let pick = (ply * 7919 + n * 104_729) % legal.len();
+                make_move(&mut pos, legal[pick]);
+            }
+        }
+    }
 }
