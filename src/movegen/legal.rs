@@ -156,10 +156,7 @@ fn filter_royal_safety(pos: &mut Position, out: &mut Vec<Move>) {
     let mut kept = 0;
     for i in 0..out.len() {
         let mv = out[i];
-        // A move that brings a new royal piece onto the board (a promotion or a drop) must not
-        // leave that one attacked either: the full test looks at every royal.
-        let new_royal = mv.promotion.is_some_and(|k| tables.pieces[k.index()].royal);
-        let legal = if !quick || new_royal || mv.is_castle() || mv.kills != [Square::NONE; 2] {
+        let legal = if !quick || mv.is_castle() || mv.kills != [Square::NONE; 2] {
             is_legal_slow(pos, mv, checked)
         } else if mv.from == ksq {
             !attacked_ignoring(pos, mv.to, them, ksq)
