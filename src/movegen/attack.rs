@@ -90,8 +90,7 @@ pub fn scan_attackers(
                 .is_some_and(|c| c[by].has(target))
     };
     let is_attacker = |p: Piece, types: u128, royal_line: bool| -> bool {
-        p.is_piece()
-            && p.colour() == by
+        p.is_of(by)
             && types >> p.kind() & 1 != 0
             && (royal_line || confined_ok(p.kind()))
             && !(victim.is_piece() && tables.pieces[p.kind()].no_capture >> victim.kind() & 1 != 0)

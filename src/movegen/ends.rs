@@ -155,8 +155,7 @@ pub fn immediate_end(pos: &Position) -> Option<GameEnd> {
         let arrived = |c: Colour| {
             pos.tables.flag_squares[c].iter().any(|&sq| {
                 let p = pos.at(sq);
-                p.is_piece()
-                    && p.colour() == c
+                p.is_of(c)
                     && f.piece.is_none_or(|k| p.kind() == k)
                     && !(f.safe && attacked(pos, sq, !c))
             })

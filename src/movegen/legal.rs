@@ -100,7 +100,7 @@ struct EnemyFinder<'a> {
 impl Sink for EnemyFinder<'_> {
     fn push(&mut self, mv: Move) -> bool {
         let p = self.pos.at(mv.to);
-        self.found = p.is_piece() && p.colour() == self.pos.side();
+        self.found = p.is_of(self.pos.side());
         !self.found
     }
 }

@@ -250,7 +250,7 @@ impl Position {
             .squares()
             .filter(|&sq| {
                 let c = t.start_board[sq];
-                c.is_piece() && c.colour() == colour && t.pieces[c.kind()].royal
+                c.is_of(colour) && t.pieces[c.kind()].royal
             })
             .count()
     }
@@ -304,9 +304,7 @@ impl Position {
                     format!("castling right '{ch}' but no king on the castling rank"),
                 );
             };
-            let is_partner = |c: Piece| {
-                c.is_piece() && c.colour() == colour && castling.partners >> c.kind() & 1 != 0
-            };
+            let is_partner = |c: Piece| c.is_of(colour) && castling.partners >> c.kind() & 1 != 0;
             let partner_file = match ch.to_ascii_uppercase() {
                 'K' => (king_file + 1..=castling.kingside_partner_file)
                     .rev()
@@ -422,8 +420,7 @@ impl Position {
             );
         }
         let them = !self.side;
-        let owned_by_them =
-            |sq: Square| self.board[sq].is_piece() && self.board[sq].colour() == them;
+        let owned_by_them = |sq: Square| self.board[sq].is_of(them);
         let (target, victim) = match squares.as_slice() {
             [a, b] if owned_by_them(*b) => (*a, *b),
             [a, b] if owned_by_them(*a) => (*b, *a),
@@ -552,7 +549,7 @@ impl Position {
             let partner_at = |f: u8| {
                 let sq = geo.square(f, rank);
                 let c = self.board[sq];
-                c.is_piece() && c.colour() == colour && castling.partners >> c.kind() & 1 != 0
+                c.is_of(colour) && castling.partners >> c.kind() & 1 != 0
             };
             let right: Vec<u8> = (king_file + 1..=castling.kingside_partner_file)
                 .rev()

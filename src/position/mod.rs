@@ -513,8 +513,7 @@ impl Position {
         }
         let (king, partners) = (rule.king, rule.partners);
         let corners = [geo.square(0, rank), geo.square(geo.files - 1, rank)];
-        let is_partner =
-            |p: Piece| p.is_piece() && p.colour() == us && partners >> p.kind() & 1 != 0;
+        let is_partner = |p: Piece| p.is_of(us) && partners >> p.kind() & 1 != 0;
         let mut unmoved: ArrayVec<Square, 3> = ArrayVec::new();
         if kind == king && file == king_file {
             unmoved.push(to);

@@ -28,7 +28,7 @@ pub fn is_capture(pos: &Position, mv: Move) -> bool {
     let them = !pos.side();
     let foe = |sq: Square| {
         let p = pos.at(sq);
-        p.is_piece() && p.colour() == them
+        p.is_of(them)
     };
     (mv.to != mv.from && foe(mv.to)) || mv.kills.iter().any(|&k| k.is_some() && foe(k))
 }

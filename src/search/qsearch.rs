@@ -35,7 +35,7 @@ impl Sink for Tactical<'_> {
     fn push(&mut self, mv: Move) -> bool {
         let foe = |sq: Square| {
             let p = self.board[sq];
-            p.is_piece() && p.colour() == self.them
+            p.is_of(self.them)
         };
         let keep = !mv.is_castle()
             && !mv.is_drop()

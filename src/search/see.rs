@@ -31,7 +31,7 @@ pub fn gain(pos: &Position, et: &EvalTables, mv: Move) -> i32 {
     let them = !pos.side();
     let value = |sq: Square| {
         let p = pos.at(sq);
-        if p.is_piece() && p.colour() == them {
+        if p.is_of(them) {
             et.kinds[p.kind()].value
         } else {
             0

@@ -44,7 +44,7 @@ fn shelter(pos: &Position, et: &EvalTables, colour: Colour) -> i32 {
                     continue;
                 };
                 let p = pos.at(s);
-                if p.is_piece() && p.colour() == colour && et.kinds[p.kind()].pawn_like {
+                if p.is_of(colour) && et.kinds[p.kind()].pawn_like {
                     total += bonus;
                 }
             }
