@@ -356,20 +356,30 @@ mod tests {
 
     use super::piece_moves;
     use crate::movegen::{build_ruleset, position_from_fen, Move};
-    use crate::position::RankStyle;
+    use crate::position::{Geometry, RankStyle};
+    use crate::types::Square;
     use crate::variant::load_str;
 
-    /// The destinations of the piece on `from`, sorted, by square name.
-    fn targets(file: &str, fen: &str, from: &str) -> Vec<String> {
+    /// The moves of the piece on `from`, and the board's geometry.
+    fn moves_from(file: &str, fen: &str, from: &str) -> (Geometry, Vec<Move>) {
         let variant = load_str(file, "test.ron").expect("the test variant loads");
         let ruleset = build_ruleset(Arc::new(variant)).expect("its ruleset builds");
         let pos = position_from_fen(ruleset, fen).expect("a legal FEN");
         let geo = *pos.geo();
-        let (sq, _) = geo
-            .parse_square(from, RankStyle::FromOne)
-            .expect("a square");
         let mut moves: Vec<Move> = Vec::new();
-        piece_moves(&pos, sq, &mut moves);
+        piece_moves(&pos, square(&geo, from), &mut moves);
+        (geo, moves)
+    }
+
+    fn square(geo: &Geometry, name: &str) -> Square {
+        geo.parse_square(name, RankStyle::FromOne)
+            .expect("a square")
+            .0
+    }
+
+    /// The destinations of the piece on `from`, sorted, by square name.
+    fn targets(file: &str, fen: &str, from: &str) -> Vec<String> {
+        let (geo, moves) = moves_from(file, fen, from);
         let mut names: Vec<String> = moves
             .iter()
             .map(|m| geo.name(m.to, RankStyle::FromOne))
@@ -437,20 +447,10 @@ mod tests {
     fn a_multi_leg_locust_captures_a_piece_where_the_wall_stood() {
         let file = r#"(name: "locust", inherits: "chess",
             pieces: [(letter: 'N', name: "knight", moves: "caW")])"#;
-        let variant = load_str(file, "test.ron").expect("the test variant loads");
-        let ruleset = build_ruleset(Arc::new(variant)).expect("its ruleset builds");
-        let pos = position_from_fen(ruleset, "4k3/8/8/8/8/8/1p6/1N2K3 w - - 0 1").expect("legal");
-        let geo = *pos.geo();
-        let square = |name: &str| {
-            geo.parse_square(name, RankStyle::FromOne)
-                .expect("a square")
-                .0
-        };
-        let mut moves: Vec<Move> = Vec::new();
-        piece_moves(&pos, square("b1"), &mut moves);
+        let (geo, moves) = moves_from(file, "4k3/8/8/8/8/8/1p6/1N2K3 w - - 0 1", "b1");
         assert!(!moves.is_empty());
         assert!(
-            moves.iter().all(|m| m.kills[0] == square("b2")),
+            moves.iter().all(|m| m.kills[0] == square(&geo, "b2")),
             "{moves:?}"
         );
     }
