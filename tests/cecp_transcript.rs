@@ -480,6 +480,50 @@ fn game_ends_are_claimed_in_force_mode_and_after_own_moves() {
     s.quit();
 }
 
+/// XBoard takes a claim of the claimer's own loss as it stands, but checks a claim of its own
+/// win against checkmate and forfeits the claimer otherwise (backend.c, GameEnds: "False win
+/// claim"). King of the hill's win is a rule XBoard does not know: the winner says nothing
+/// after its move, the loser claims.
+#[test]
+fn a_win_xboard_cannot_see_is_claimed_by_the_loser() {
+    let mut s = Session::start();
+    s.handshake();
+    let fen = "8/8/8/8/8/4K3/8/k7 w - - 0 1";
+    s.script(&[
+        "new",
+        "variant kingofthehill",
+        "force",
+        &format!("setboard {fen}"),
+        "st 1",
+    ]);
+    s.send("go");
+    let lines = s.read_until(Duration::from_secs(20), |l| l.starts_with("move"));
+    let played = lines.last().cloned().unwrap_or_default();
+    assert!(
+        ["move e3e4", "move e3d4"].contains(&played.as_str()),
+        "White steps onto the hill: {lines:?}"
+    );
+    let after = s.sync();
+    assert!(
+        after.iter().all(|l| !l.starts_with("1-0")),
+        "no claim of its own win: {after:?}"
+    );
+    let lines = s.script(&[
+        "new",
+        "variant kingofthehill",
+        "force",
+        &format!("setboard {fen}"),
+        "playother",
+        "usermove e3e4",
+    ]);
+    assert_eq!(
+        lines.last().map(String::as_str),
+        Some("1-0 {White's king reached the goal}"),
+        "{lines:?}"
+    );
+    s.quit();
+}
+
 #[test]
 fn against_an_engine_an_illegal_move_is_claimed_not_refused() {
     let mut s = Session::start();

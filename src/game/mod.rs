@@ -111,6 +111,9 @@ pub fn end_by_rule(
         let seen = history.occurrences(pos.hash(), pos.repetition_window()) + 1;
         if seen >= rules.repetition_count as usize {
             let reason = format!("{}-fold repetition", rules.repetition_count);
+            if rules.repetition == GameValue::Draw {
+                return Some(GameEnd::draw_or_count(pos, EndCause::Repetition, &reason));
+            }
             return Some(GameEnd::from_value(
                 rules.repetition,
                 side,
@@ -120,10 +123,8 @@ pub fn end_by_rule(
         }
     }
     if rules.move_rule > 0 && pos.halfmove() >= rules.move_rule {
-        return Some(GameEnd::draw(
-            EndCause::MoveRule,
-            format!("{}-move rule", rules.move_rule / 2),
-        ));
+        let reason = format!("{}-move rule", rules.move_rule / 2);
+        return Some(GameEnd::draw_or_count(pos, EndCause::MoveRule, &reason));
     }
     None
 }

@@ -6,8 +6,8 @@
 use super::attack::attacked;
 use super::legal::generate_ignoring_ends;
 use crate::position::{Position, BIKJANG, PASSED};
-use crate::types::Colour;
-use crate::variant::GameValue;
+use crate::types::{ByColour, Colour};
+use crate::variant::{GameValue, MaterialCount};
 
 /// Which rule ended a game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -75,6 +75,32 @@ impl GameEnd {
         }
     }
 
+    /// The end of a game by `cause` that the rules draw, unless the variant then counts
+    /// material (janggi): the side with more points wins.
+    pub fn draw_or_count(pos: &Position, cause: EndCause, reason: &str) -> GameEnd {
+        let Some(count) = &pos.tables.variant.rules.material_count else {
+            return GameEnd::draw(cause, reason);
+        };
+        let half_points = half_points(pos, count);
+        let shown = |half: u32| {
+            if half.is_multiple_of(2) {
+                (half / 2).to_string()
+            } else {
+                format!("{}.5", half / 2)
+            }
+        };
+        let white = shown(half_points[Colour::White]);
+        let black = shown(half_points[Colour::Black] + count.black_bonus);
+        match count.winner(half_points) {
+            Some(w) => GameEnd {
+                winner: Some(w),
+                cause,
+                reason: format!("{reason}, {} wins on points {white} to {black}", w.name()),
+            },
+            None => GameEnd::draw(cause, format!("{reason}, equal points {white} to {black}")),
+        }
+    }
+
     /// `1-0`, `0-1` or `1/2-1/2`.
     pub fn score(&self) -> &'static str {
         match self.winner {
@@ -87,6 +113,29 @@ impl GameEnd {
     /// The CECP result line body: `1-0 {White mates}`.
     pub fn cecp(&self) -> String {
         format!("{} {{{}}}", self.score(), self.reason)
+    }
+}
+
+/// Each side's half points on the board.
+fn half_points(pos: &Position, count: &MaterialCount) -> ByColour<u32> {
+    ByColour::from_fn(|c| {
+        pos.pieces(c)
+            .iter()
+            .map(|&sq| count.half_points[pos.at(sq).kind()])
+            .sum()
+    })
+}
+
+/// The value for the side to move of a game end the rules draw (see
+/// [`GameEnd::draw_or_count`]).
+pub fn drawn_value(pos: &Position) -> GameValue {
+    let Some(count) = &pos.tables.variant.rules.material_count else {
+        return GameValue::Draw;
+    };
+    match count.winner(half_points(pos, count)) {
+        Some(w) if w == pos.side() => GameValue::Win,
+        Some(_) => GameValue::Loss,
+        None => GameValue::Draw,
     }
 }
 
@@ -145,10 +194,11 @@ pub fn immediate_end(pos: &Position) -> Option<GameEnd> {
     if let Some(previous) = pos.previous_state() {
         let now = pos.state();
         if now & BIKJANG != 0 && previous & BIKJANG != 0 {
-            return Some(GameEnd::draw(EndCause::Bikjang, "Bikjang"));
+            return Some(GameEnd::draw_or_count(pos, EndCause::Bikjang, "Bikjang"));
         }
         if now & PASSED != 0 && previous & PASSED != 0 {
-            return Some(GameEnd::draw(EndCause::BothPassed, "Both sides passed"));
+            let cause = EndCause::BothPassed;
+            return Some(GameEnd::draw_or_count(pos, cause, "Both sides passed"));
         }
     }
     if let Some(f) = &rules.flag {

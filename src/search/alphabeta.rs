@@ -10,7 +10,9 @@ use std::sync::OnceLock;
 
 use super::node::Best;
 use super::ordering::{is_killer, is_tactical, loses_exchange, pick, score_moves, HISTORY_MAX};
-use super::rules::{immediate_score, is_mate, move_rule_reached, no_moves_score, repetition};
+use super::rules::{
+    immediate_score, is_mate, move_rule_reached, move_rule_value, no_moves_score, repetition,
+};
 use super::see::see;
 use super::worker::{Worker, MAX_PLY};
 use super::{mate_in, mated_in, plies, MATE, MATE_BOUND};
@@ -270,7 +272,7 @@ impl Worker<'_> {
     /// The n-move rule ends the game in a draw, unless the side to move is mated.
     fn move_rule_score(&mut self, ply: usize, checked: bool) -> i32 {
         if !checked {
-            return 0;
+            return move_rule_value(self, ply);
         }
         let mut moves = std::mem::take(&mut self.plies[ply].moves);
         legal_moves(&mut self.pos, &mut moves);
@@ -279,7 +281,7 @@ impl Worker<'_> {
         if none {
             no_moves_score(self, true, ply)
         } else {
-            0
+            move_rule_value(self, ply)
         }
     }
 }

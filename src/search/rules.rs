@@ -6,7 +6,7 @@
 
 use super::worker::Worker;
 use super::{mate_in, mated_in, MATE_BOUND};
-use crate::movegen::ends::immediate_end;
+use crate::movegen::ends::{drawn_value, immediate_end};
 use crate::variant::GameValue;
 
 /// A game value for the side to move at `ply` as a score (wins sooner are better).
@@ -86,13 +86,13 @@ pub fn repetition(worker: &Worker<'_>, ply: usize, checked: bool) -> Option<i32>
         if i >= worker.root_keys {
             let value = match rules.perpetual_check {
                 Some(v) => perpetual(worker, i, checked, v),
-                None => rules.repetition,
+                None => repetition_value(worker),
             };
             return Some(value_score(value, ply));
         }
         seen += 1;
         if seen >= rules.repetition_count {
-            return Some(value_score(rules.repetition, ply));
+            return Some(value_score(repetition_value(worker), ply));
         }
     }
     None
@@ -106,8 +106,22 @@ fn perpetual(worker: &Worker<'_>, from: usize, checked: bool, checker: GameValue
     match worker.past.cycle_checker(from, side, checked) {
         Some(c) if c == side => checker,
         Some(_) => opposite(checker),
-        None => worker.pos.tables.variant.rules.repetition,
+        None => repetition_value(worker),
     }
+}
+
+/// The variant's value of a plain repetition (a draw may go to material count).
+fn repetition_value(worker: &Worker<'_>) -> GameValue {
+    match worker.pos.tables.variant.rules.repetition {
+        GameValue::Draw => drawn_value(&worker.pos),
+        value => value,
+    }
+}
+
+/// The score of the n-move rule when the side to move is not mated: a draw, or the material
+/// count's verdict.
+pub fn move_rule_value(worker: &Worker<'_>, ply: usize) -> i32 {
+    value_score(drawn_value(&worker.pos), ply)
 }
 
 /// Whether the n-move rule has been reached (a draw unless the side to move is mated).

@@ -5,11 +5,13 @@
 use super::fen::{check_start, Expect};
 use super::locate::Seg::{self, Index, Key};
 use super::region::{file_index, parse_region};
-use super::schema::{Board, CastlingDef, HandDef, PieceDef, PromotionDef, RulesDef, VariantFile};
+use super::schema::{
+    Board, CastlingDef, HandDef, MaterialCountDef, PieceDef, PromotionDef, RulesDef, VariantFile,
+};
 use super::source::Source;
 use super::{
-    Blast, Castling, Extinction, Flag, GameValue, Hand, InPlace, LoadError, PieceType, Promotion,
-    Rules, SquareSet, Variant, ZoneMoves,
+    Blast, Castling, Extinction, Flag, GameValue, Hand, InPlace, LoadError, MaterialCount,
+    PieceType, Promotion, Rules, SquareSet, Variant, ZoneMoves,
 };
 use crate::betza::{self, Xbetza};
 use crate::types::ByColour;
@@ -302,6 +304,7 @@ fn merge_rules(m: &mut Merged, r: &RulesDef) {
         blast,
         pass,
         bikjang,
+        material_count,
         en_passant_zone,
     } = r;
     let m = &mut m.rules;
@@ -322,6 +325,7 @@ fn merge_rules(m: &mut Merged, r: &RulesDef) {
     m.en_passant_zone = en_passant_zone.clone().or(m.en_passant_zone.take());
     m.pass = pass.or(m.pass);
     m.bikjang = bikjang.or(m.bikjang);
+    m.material_count = material_count.clone().or(m.material_count.take());
 }
 
 /// Field by field; the destructuring makes a new field a compile error until it is merged here.
@@ -615,6 +619,10 @@ fn rules(leaf: &Source, r: &RulesDef, letters: &[char], dims: Dims) -> Result<Ru
         )?),
         None => None,
     };
+    let material_count = match r.material_count.clone().flatten() {
+        Some(count) => Some(material_count(leaf, &count, letters)?),
+        None => None,
+    };
     Ok(Rules {
         checkmate: r.checkmate.unwrap_or(d.checkmate),
         stalemate: r.stalemate.unwrap_or(d.stalemate),
@@ -633,6 +641,39 @@ fn rules(leaf: &Source, r: &RulesDef, letters: &[char], dims: Dims) -> Result<Ru
         en_passant_zone,
         pass: r.pass.unwrap_or(d.pass),
         bikjang: r.bikjang.unwrap_or(d.bikjang),
+        material_count,
+    })
+}
+
+fn material_count(
+    leaf: &Source,
+    count: &MaterialCountDef,
+    letters: &[char],
+) -> Result<MaterialCount, LoadError> {
+    let path = |key: &'static str| [Key("rules"), Key("material_count"), Key(key)];
+    let mut half_points = vec![0; letters.len()];
+    for (&letter, &points) in &count.points {
+        let kind = letters
+            .iter()
+            .position(|&l| l == letter.to_ascii_uppercase())
+            .ok_or_else(|| {
+                leaf.error_at(&path("points"), format!("`{letter}` is not a piece letter"))
+            })?;
+        half_points[kind] = points.saturating_mul(2);
+    }
+    let bonus = count.black_bonus.unwrap_or(0.0) * 2.0;
+    if !(0.0..=1e6).contains(&bonus) || bonus.fract() != 0.0 {
+        return Err(leaf.error_at(
+            &path("black_bonus"),
+            "the bonus is a whole or half number of points, at least 0",
+        ));
+    }
+    // The range check above makes the conversion exact.
+    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+    let black_bonus = bonus as u32;
+    Ok(MaterialCount {
+        half_points,
+        black_bonus,
     })
 }
 

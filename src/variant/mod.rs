@@ -209,6 +209,8 @@ pub struct Rules {
     pub pass: bool,
     /// Janggi's bikjang rule.
     pub bikjang: bool,
+    /// Draws by bikjang, two passes, repetition or the move rule decided by material.
+    pub material_count: Option<MaterialCount>,
 }
 
 impl Default for Rules {
@@ -232,6 +234,29 @@ impl Default for Rules {
             en_passant_zone: None,
             pass: false,
             bikjang: false,
+            material_count: None,
+        }
+    }
+}
+
+/// Counting material (see the schema), in half points so that a bonus of 1.5 stays exact.
+#[derive(Clone, Debug)]
+pub struct MaterialCount {
+    /// Half points of each piece type.
+    pub half_points: Vec<u32>,
+    /// Half points Black adds.
+    pub black_bonus: u32,
+}
+
+impl MaterialCount {
+    /// The winner given each side's half points on the board (before Black's bonus), or
+    /// `None` when the points are equal.
+    pub fn winner(&self, half_points: ByColour<u32>) -> Option<Colour> {
+        let ByColour([white, black]) = half_points;
+        match white.cmp(&(black + self.black_bonus)) {
+            std::cmp::Ordering::Greater => Some(Colour::White),
+            std::cmp::Ordering::Less => Some(Colour::Black),
+            std::cmp::Ordering::Equal => None,
         }
     }
 }

@@ -47,6 +47,7 @@
 //! existing files stay valid.
 
 use serde::{Deserialize, Deserializer};
+use std::collections::BTreeMap;
 
 use super::GameValue;
 
@@ -308,9 +309,25 @@ pub struct RulesDef {
     /// must then pass or break it, and the game ends in a draw when it persists after the
     /// reply. Default false.
     pub bikjang: Option<bool>,
+    /// Games that would end in a draw by bikjang, two passes, repetition or the move rule are
+    /// decided by counting material instead (janggi's tournament rule). Default: no counting;
+    /// `material_count: None` takes an inherited count away.
+    #[serde(default, deserialize_with = "present")]
+    pub material_count: Option<Option<MaterialCountDef>>,
     /// Squares (White's; Black's mirrored) onto which en-passant captures are possible
     /// (default: everywhere). Horde: `*6`.
     pub en_passant_zone: Option<String>,
+}
+
+/// Counting material: each side scores the points of its pieces on the board, Black adds
+/// `black_bonus`; more points win, equal points draw.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MaterialCountDef {
+    /// Points by piece letter (pieces not listed score nothing), e.g. `{'R': 13, 'P': 2}`.
+    pub points: BTreeMap<char, u32>,
+    /// Points Black adds for moving second, in halves at most (janggi: 1.5). Default 0.
+    pub black_bonus: Option<f64>,
 }
 
 /// Extinction, as Fairy-Stockfish reads it: the game ends as soon as a side has at most `count`

@@ -242,3 +242,49 @@ fn pawn_drop_mate_loses_in_shogi() {
         Some("0-1 {White mates by pawn drop, which is illegal}")
     );
 }
+
+/// Janggi's tournament rule (Fairy-Stockfish's `janggi`, its material_counting_result): when
+/// bikjang persists after the reply, the game goes to the side with more points: chariot 13,
+/// cannon 7, horse 5, elephant and guard 3, soldier 2, and 1.5 for Han (Black), who moves
+/// second. White's pass (`@@@@`) keeps the generals facing on the open e-file. A bare White general
+/// has 0 points to Black's 1.5; a White chariot makes it 13 to 1.5.
+#[test]
+fn persisting_bikjang_goes_to_the_side_with_more_points_in_janggi() {
+    let mut g = game("janggi", "4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1");
+    assert_eq!(g.result(), None, "bikjang on one move only");
+    play(&mut g, "@@@@");
+    assert_eq!(
+        g.result().map(|r| r.cecp()).as_deref(),
+        Some("0-1 {Bikjang, Black wins on points 0 to 1.5}")
+    );
+    let mut g = game("janggi", "4k4/9/9/9/9/9/9/9/9/R3K4 w - - 0 1");
+    play(&mut g, "@@@@");
+    assert_eq!(
+        g.result().map(|r| r.cecp()).as_deref(),
+        Some("1-0 {Bikjang, White wins on points 13 to 1.5}")
+    );
+}
+
+/// Fairy-Stockfish's `janggitraditional` counts nothing: persisting bikjang draws.
+#[test]
+fn persisting_bikjang_draws_in_traditional_janggi() {
+    let mut g = game("janggitraditional", "4k4/9/9/9/9/9/9/9/9/R3K4 w - - 0 1");
+    play(&mut g, "@@@@");
+    assert_eq!(
+        g.result().map(|r| r.cecp()).as_deref(),
+        Some("1/2-1/2 {Bikjang}")
+    );
+}
+
+/// Two passes in a row are counted like bikjang in janggimodern (no bikjang rule, counting
+/// kept); here the generals do not face each other. White: chariot 13 and soldier 2 = 15;
+/// Black: horse 5, elephant 3, guard 3 and 1.5 = 12.5.
+#[test]
+fn two_passes_are_counted_in_modern_janggi() {
+    let mut g = game("janggimodern", "3k5/3a5/4n4/9/4b4/9/4P4/9/9/R3K4 w - - 0 1");
+    play(&mut g, "@@@@ @@@@");
+    assert_eq!(
+        g.result().map(|r| r.cecp()).as_deref(),
+        Some("1-0 {Both sides passed, White wins on points 15 to 12.5}")
+    );
+}

@@ -10,6 +10,7 @@
 //! `output` formats thinking output.
 
 use crate::types::Square;
+mod claims;
 mod commands;
 mod edit;
 mod highlight;

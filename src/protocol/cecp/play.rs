@@ -9,6 +9,7 @@ use crate::movegen::Move;
 use crate::protocol::writer::nodes_per_second;
 use crate::search::{time, Info, Limits, Outcome};
 
+use super::claims::{self, Claim, Referee};
 use super::moves;
 use super::output::thinking_line;
 use super::state::{Activity, Mode, Running};
@@ -260,16 +261,33 @@ impl Engine {
         self.claim_end();
     }
 
-    /// Print `RESULT {reason}` if the game has ended by rule (once per position); stop playing.
+    /// Report the end of the game by rule, once per position, as [`claims`] says XBoard accepts
+    /// it: `RESULT {reason}`, a draw offer, or nothing yet; stop playing.
     pub(super) fn claim_end(&mut self) {
         let Some(end) = self.game.result() else {
             return;
         };
         let ply = self.game.moves().len();
-        if self.claimed_at != Some(ply) {
-            self.out.line(&end.cecp());
-            self.claimed_at = Some(ply);
+        if self.claimed_at == Some(ply) {
+            return;
         }
+        let claim = match self.mode {
+            Mode::Play(ours) => {
+                let variant = &self.game.tables().variant;
+                let referee = Referee {
+                    holdings: variant.holdings > 0,
+                    move_rule: variant.rules.move_rule,
+                };
+                claims::claim(&end, ours, ours == self.game.pos.side(), referee)
+            }
+            Mode::Force | Mode::Analyze => Claim::Result,
+        };
+        match claim {
+            Claim::Result => self.out.line(&end.cecp()),
+            Claim::OfferDraw => self.out.line("offer draw"),
+            Claim::Wait => return,
+        }
+        self.claimed_at = Some(ply);
         if let Mode::Play(_) = self.mode {
             self.mode = Mode::Force;
         }

@@ -1,0 +1,111 @@
+//! Which game ends Alfil claims, and how, so that XBoard accepts them. In an engine-engine game
+//! XBoard (with its default `-testClaims`) takes a claim of the claimer's own loss as it
+//! stands; it checks a draw claim against the draws it sees itself (repetition, the 50-move
+//! rule, stalemate, too little material) and, in games without holdings, a claim of the
+//! claimer's own win against checkmate. Any other claim loses the game for the claimer
+//! (`False win claim`, `False draw claim`). So an end by a rule XBoard does not know (a flag
+//! zone, extinction, bikjang, two passes, material counting) is claimed by the side that lost
+//! it; a side that won it waits for that claim while it is not to move, and a draw XBoard
+//! cannot see is offered (two Alfils agree on it at once).
+
+use crate::game::{EndCause, GameEnd};
+use crate::types::Colour;
+
+/// What to tell the GUI about a game that has ended by rule.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Claim {
+    /// `RESULT {reason}`.
+    Result,
+    /// `offer draw`: a draw the GUI would take for a false claim.
+    OfferDraw,
+    /// Nothing yet: a win the GUI cannot see, claimed by the loser or when we are to move.
+    Wait,
+}
+
+/// What the game's referee can see of a game.
+#[derive(Clone, Copy, Debug)]
+pub struct Referee {
+    /// The variant has holdings (XBoard checks no win claim there).
+    pub holdings: bool,
+    /// Plies of the n-move rule (XBoard sees the 50-move rule only: 100 plies or more).
+    pub move_rule: u32,
+}
+
+/// How the engine playing `ours` reports `end`; `to_move` is whether it is to move.
+pub fn claim(end: &GameEnd, ours: Colour, to_move: bool, referee: Referee) -> Claim {
+    let seen = match end.cause {
+        EndCause::Checkmate | EndCause::Stalemate | EndCause::DeadPosition => true,
+        EndCause::Repetition => end.winner.is_none(),
+        EndCause::MoveRule => end.winner.is_none() && referee.move_rule >= 100,
+        _ => false,
+    };
+    match end.winner {
+        Some(winner) if winner != ours => Claim::Result,
+        Some(_) if seen || referee.holdings || to_move => Claim::Result,
+        Some(_) => Claim::Wait,
+        None if seen => Claim::Result,
+        None => Claim::OfferDraw,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn end(winner: Option<Colour>, cause: EndCause) -> GameEnd {
+        GameEnd {
+            winner,
+            cause,
+            reason: String::new(),
+        }
+    }
+
+    const PLAIN: Referee = Referee {
+        holdings: false,
+        move_rule: 100,
+    };
+
+    #[test]
+    fn a_loss_is_always_claimed() {
+        let lost = end(Some(Colour::Black), EndCause::Bikjang);
+        assert_eq!(claim(&lost, Colour::White, false, PLAIN), Claim::Result);
+    }
+
+    #[test]
+    fn a_win_xboard_cannot_see_waits_for_the_losers_claim_until_we_are_to_move() {
+        let won = end(Some(Colour::White), EndCause::FlagReached);
+        assert_eq!(claim(&won, Colour::White, false, PLAIN), Claim::Wait);
+        assert_eq!(claim(&won, Colour::White, true, PLAIN), Claim::Result);
+        let drops = Referee {
+            holdings: true,
+            ..PLAIN
+        };
+        assert_eq!(claim(&won, Colour::White, false, drops), Claim::Result);
+        let mate = end(Some(Colour::White), EndCause::Checkmate);
+        assert_eq!(claim(&mate, Colour::White, false, PLAIN), Claim::Result);
+    }
+
+    #[test]
+    fn a_draw_xboard_cannot_see_is_offered() {
+        let bikjang = end(None, EndCause::Bikjang);
+        assert_eq!(
+            claim(&bikjang, Colour::White, true, PLAIN),
+            Claim::OfferDraw
+        );
+        let repetition = end(None, EndCause::Repetition);
+        assert_eq!(
+            claim(&repetition, Colour::White, false, PLAIN),
+            Claim::Result
+        );
+        let short_rule = Referee {
+            move_rule: 60,
+            ..PLAIN
+        };
+        let moves = end(None, EndCause::MoveRule);
+        assert_eq!(
+            claim(&moves, Colour::White, false, short_rule),
+            Claim::OfferDraw
+        );
+        assert_eq!(claim(&moves, Colour::White, false, PLAIN), Claim::Result);
+    }
+}
