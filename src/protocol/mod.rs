@@ -16,6 +16,7 @@ pub mod catalogue;
 pub mod cecp;
 pub mod client;
 pub mod input;
+pub mod referee;
 pub mod timecontrol;
 pub mod uci;
 pub mod wire;

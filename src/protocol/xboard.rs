@@ -336,10 +336,7 @@ pub fn setup_lines(tables: &Arc<Ruleset>) -> Result<Vec<String>, String> {
             Some(base) if !slots.contains(p.letter) => format!("+{}", v.pieces[base].letter),
             _ => p.letter.to_string(),
         };
-        let mut moves = canonical(&p.moves.parsed);
-        if let Some(zone) = &p.zone_moves {
-            moves.push_str(&zone_moves_for_xboard(v, p, zone));
-        }
+        let mut moves = piece_moves(v, p);
         if tables
             .castling
             .as_ref()
@@ -350,6 +347,16 @@ pub fn setup_lines(tables: &Arc<Ruleset>) -> Result<Vec<String>, String> {
         lines.push(format!("piece {id}& {moves}"));
     }
     Ok(lines)
+}
+
+/// A piece's moves as its `piece` line gives them (castling aside): its XBetza, and its zone
+/// moves as moves everywhere.
+pub fn piece_moves(v: &Variant, p: &PieceType) -> String {
+    let mut moves = canonical(&p.moves.parsed);
+    if let Some(zone) = &p.zone_moves {
+        moves.push_str(&zone_moves_for_xboard(v, p, zone));
+    }
+    moves
 }
 
 /// The holdings size to announce: XBoard holds only the first S piece types of the PIECETOCHAR

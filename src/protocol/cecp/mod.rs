@@ -24,6 +24,7 @@ use std::io::Read;
 use std::sync::mpsc::Receiver;
 
 use crate::game::Game;
+use crate::position::ruleset::Ruleset;
 use crate::protocol::catalogue::Catalogue;
 use crate::protocol::worker::Worker;
 use crate::protocol::writer::Out;
@@ -31,6 +32,7 @@ use crate::protocol::{next_event, start, Event};
 use crate::search::Info;
 use edit::EditState;
 use state::{Clocks, Mode, Outlook, Running, Settings};
+use std::sync::Arc;
 
 /// Run the engine on the GUI's lines from `source`, answering on standard output, until `quit`
 /// or end of input.
@@ -74,6 +76,9 @@ pub struct Engine {
     computer: bool,
     last_info: Option<Info>,
     quit: bool,
+    /// The variant as XBoard's legality test knows it ([`crate::protocol::referee`]), cached
+    /// for the rules it was built from.
+    referee: Option<(Arc<Ruleset>, Option<Arc<Ruleset>>)>,
 }
 
 impl Engine {
@@ -98,6 +103,7 @@ impl Engine {
             analysed: false,
             lifted: None,
             edit: None,
+            referee: None,
             paused: false,
             computer: false,
             last_info: None,

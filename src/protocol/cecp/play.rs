@@ -6,8 +6,11 @@ use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
 use crate::movegen::Move;
+use crate::position::ruleset::Ruleset;
+use crate::protocol::referee::{accepted_moves, referee_view};
 use crate::protocol::writer::nodes_per_second;
 use crate::search::{time, Info, Limits, Outcome};
+use std::sync::Arc;
 
 use super::claims::{self, Claim, Referee};
 use super::moves;
@@ -163,6 +166,15 @@ impl Engine {
                 let (l, hard) = self.clocks.limits(&game);
                 limits = l;
                 deadline = hard.map(|d| Instant::now() + d);
+                if let Some(view) = self.referee_view() {
+                    if let Some(accepted) = accepted_moves(&mut game, &view) {
+                        self.debug(&format!(
+                            "{} legal moves XBoard would refuse are not played",
+                            game.legal_moves().len() - accepted.len()
+                        ));
+                        limits.only = accepted;
+                    }
+                }
             }
             Activity::Ponder => {
                 let Some(mv) = self.outlook.expected.take() else {
@@ -193,6 +205,19 @@ impl Engine {
             deadline,
             game,
         });
+    }
+
+    /// The variant as XBoard's legality test knows it, where that differs from its rules.
+    fn referee_view(&mut self) -> Option<Arc<Ruleset>> {
+        let tables = self.game.tables();
+        if !self
+            .referee
+            .as_ref()
+            .is_some_and(|(built_for, _)| Arc::ptr_eq(built_for, tables))
+        {
+            self.referee = Some((tables.clone(), referee_view(tables)));
+        }
+        self.referee.as_ref().and_then(|(_, view)| view.clone())
     }
 
     pub(super) fn on_info(&mut self, id: u64, info: Info) {
