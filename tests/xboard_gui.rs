@@ -1,25 +1,88 @@
 //! The real GUI: XBoard 4.9 (Debian package `xboard`) under a virtual X server (`xvfb`)
-//! referees Alfil against Alfil, two games in each of four engine-defined variants, unattended.
-//! The saved PGN and XBoard's debug log must show that every game ended by rule: no forfeit, no
-//! false illegal-move claim, no time loss.
+//! referees two-game matches, unattended: Alfil against Alfil in engine-defined variants, and
+//! against Fairy-Stockfish (Debian `fairy-stockfish`) where it plays the variant, some from a
+//! position XBoard loads itself (as from Edit Position or Paste Position) and sends to both
+//! engines. The saved PGN and XBoard's debug log must show that every game ended by rule: no
+//! forfeit, no false claim, no time loss.
 //!
-//! `.ci/run` installs both packages; elsewhere, without them, the test says so and passes.
+//! `.ci/run` installs the packages; elsewhere, without them, the test says so and passes.
 
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 const XBOARD: &str = "/usr/games/xboard";
+const FAIRY_STOCKFISH: &str = "/usr/games/fairy-stockfish";
 
-/// Engine-defined variants XBoard learns from Alfil's `setup`/`piece` lines: one on a board
-/// wider than 8 files (and with 10 ranks, so squares use XBoard's 0..9 rank numbers), one with
-/// holdings (loop: crazyhouse where captured promoted pieces keep their rank), one whose
-/// promoted pieces sit in `+` slots (torishogi) and one whose soldiers gain a move across the
-/// river, a zone move XBoard's Betza cannot say (manchu).
-const VARIANTS: &[&str] = &["tencubed", "loop", "torishogi", "manchu"];
+/// Who plays Alfil.
+#[derive(Clone, Copy, PartialEq)]
+enum Opponent {
+    Alfil,
+    FairyStockfish,
+}
 
-/// Time limit for the matches (they run at the same time): two fast games and XBoard's pauses.
-const MATCH_LIMIT: Duration = Duration::from_secs(150);
+/// A two-game match: the variant, Alfil's opponent, and a FEN XBoard starts both games from.
+struct Match {
+    variant: &'static str,
+    opponent: Opponent,
+    position: Option<&'static str>,
+}
+
+const fn alfil(variant: &'static str) -> Match {
+    Match {
+        variant,
+        opponent: Opponent::Alfil,
+        position: None,
+    }
+}
+
+const fn fairy(variant: &'static str) -> Match {
+    Match {
+        variant,
+        opponent: Opponent::FairyStockfish,
+        position: None,
+    }
+}
+
+/// The matches, in waves that run at the same time. Engine-defined variants XBoard learns from
+/// Alfil's `setup`/`piece` lines: one on a board wider than 8 files (and with 10 ranks, so
+/// squares use XBoard's 0..9 rank numbers), one with holdings (loop: crazyhouse where captured
+/// promoted pieces keep their rank), ones whose promoted pieces sit in `+` slots (torishogi,
+/// minishogi), ones whose pieces gain moves in zones XBoard's Betza cannot say (manchu's and
+/// xiangqihouse's soldiers across the river, janggi's palace diagonals; janggi's cannons may not
+/// hop over cannons, and janggi's bikjang and passes end games XBoard knows nothing of), one
+/// with drops of cannons. Then XBoard's own shogi and xiangqi from a position it loads (a
+/// shogi FEN with holdings, a xiangqi FEN in XBoard's letters H and E).
+const WAVES: &[&[Match]] = &[
+    &[
+        alfil("tencubed"),
+        alfil("loop"),
+        alfil("torishogi"),
+        alfil("manchu"),
+        fairy("janggi"),
+    ],
+    &[
+        alfil("xiangqihouse"),
+        fairy("minishogi"),
+        Match {
+            variant: "shogi",
+            opponent: Opponent::FairyStockfish,
+            position: Some(
+                "lnsgk2nl/1r4gs1/p1pppp1pp/6p2/1p7/2P6/PPSPPPPPP/7R1/LN1GKGSNL[Bb] w 0 1",
+            ),
+        },
+        Match {
+            variant: "xiangqi",
+            opponent: Opponent::FairyStockfish,
+            position: Some(
+                "r1eakaehr/9/1ch4c1/p1p1p1p1p/9/2P6/P3P1P1P/1C2C1H2/9/RHEAKAE1R b - - 0 1",
+            ),
+        },
+    ],
+];
+
+/// Time limit for a wave of matches: two fast games each and XBoard's pauses.
+const MATCH_LIMIT: Duration = Duration::from_secs(200);
 /// XBoard's `-tc` and `-inc`: 8 seconds a game plus 0.1 a move keeps the test short.
 const TC: &str = "0:08";
 const INC: &str = "0.1";
@@ -105,22 +168,38 @@ impl Drop for Display {
     }
 }
 
-/// Start a two-game match of `variant` in `dir`, Alfil against Alfil.
-fn start_match(display: &Display, variant: &str, dir: &Path) -> Child {
+/// Start a two-game match in `dir`; Alfil is the first engine, so its `setup` and `piece`
+/// lines define an engine-defined variant.
+fn start_match(display: &Display, m: &Match, dir: &Path) -> Child {
     let _ = std::fs::remove_dir_all(dir);
     std::fs::create_dir_all(dir).unwrap();
     let engine = env!("CARGO_BIN_EXE_alfil");
-    start_xboard(display, variant, dir, engine, 2)
+    let opponent = match m.opponent {
+        Opponent::Alfil => engine,
+        Opponent::FairyStockfish => FAIRY_STOCKFISH,
+    };
+    let mut extra = Vec::new();
+    if let Some(fen) = m.position {
+        std::fs::write(dir.join("start.fen"), format!("{fen}\n")).unwrap();
+        extra.extend(["-lpf".to_string(), "start.fen".to_string()]);
+    }
+    start_xboard(display, m.variant, dir, (engine, opponent), 2, &extra)
 }
 
-/// Start XBoard in `dir` on a match of `games` games of `variant` between two copies of
-/// `engine`.
-fn start_xboard(display: &Display, variant: &str, dir: &Path, engine: &str, games: u32) -> Child {
+/// Start XBoard in `dir` on a match of `games` games of `variant` between the two engines.
+fn start_xboard(
+    display: &Display,
+    variant: &str,
+    dir: &Path,
+    (first, second): (&str, &str),
+    games: u32,
+    extra: &[String],
+) -> Child {
     Command::new(XBOARD)
         .current_dir(dir)
         .env("HOME", dir)
         .env("DISPLAY", &display.name)
-        .args(["-fcp", engine, "-scp", engine, "-fd", ".", "-sd", "."])
+        .args(["-fcp", first, "-scp", second, "-fd", ".", "-sd", "."])
         .args(["-variant", variant, "-mg", &games.to_string()])
         .args(["-tc", TC, "-inc", INC])
         .args(["-autoCallFlag", "true", "-xponder", "-matchPause", "1000"])
@@ -138,6 +217,7 @@ fn start_xboard(display: &Display, variant: &str, dir: &Path, engine: &str, game
             "-size",
             "Medium",
         ])
+        .args(extra)
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .spawn()
@@ -182,26 +262,52 @@ fn results(pgn: &str) -> Vec<(String, String)> {
 }
 
 #[test]
-fn xboard_referees_alfil_against_alfil() {
+fn xboard_referees_alfil_without_a_forfeit() {
     let Some(xvfb) = xvfb_or_skip() else {
         return;
     };
+    let fairy_stockfish = Path::new(FAIRY_STOCKFISH).exists();
+    if !fairy_stockfish {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "CI must have fairy-stockfish installed (see .ci/run)"
+        );
+        eprintln!(
+            "matches against Fairy-Stockfish skipped: install the Debian package fairy-stockfish"
+        );
+    }
     let display = Display::start(&xvfb);
     let root = std::env::temp_dir().join(format!("alfil-xboard-{}", std::process::id()));
-    let start = Instant::now();
-    let running: Vec<Child> = VARIANTS
-        .iter()
-        .map(|v| start_match(&display, v, &root.join(v)))
-        .collect();
-    for (variant, xboard) in VARIANTS.iter().zip(running) {
-        let (pgn, log) = finish_match(xboard, variant, &root.join(variant), start);
-        let games = results(&pgn);
-        assert_eq!(
-            games.len(),
-            2,
-            "{variant}: two games in the PGN:\n{pgn}\n{}",
-            tail(&log)
-        );
+    for wave in WAVES {
+        let wave: Vec<&Match> = wave
+            .iter()
+            .filter(|m| fairy_stockfish || m.opponent == Opponent::Alfil)
+            .collect();
+        let start = Instant::now();
+        let running: Vec<Child> = wave
+            .iter()
+            .map(|m| start_match(&display, m, &root.join(m.variant)))
+            .collect();
+        for (m, xboard) in wave.iter().zip(running) {
+            let (pgn, log) = finish_match(xboard, m.variant, &root.join(m.variant), start);
+            check_match(m, &pgn, &log);
+        }
+    }
+    let _ = std::fs::remove_dir_all(&root);
+}
+
+/// Two games in the PGN, each ended by a rule of the game, and nothing in XBoard's log that
+/// refuses a move or forfeits a player.
+fn check_match(m: &Match, pgn: &str, log: &str) {
+    let variant = m.variant;
+    let games = results(pgn);
+    assert_eq!(
+        games.len(),
+        2,
+        "{variant}: two games in the PGN:\n{pgn}\n{}",
+        tail(log)
+    );
+    if m.position.is_none() && !["shogi", "xiangqi"].contains(&variant) {
         assert!(
             log.contains("setup ("),
             "{variant}: no setup line in the log"
@@ -210,42 +316,60 @@ fn xboard_referees_alfil_against_alfil() {
             log.contains("piece "),
             "{variant}: no piece lines in the log"
         );
-        for (result, reason) in &games {
-            assert!(
-                ["1-0", "0-1", "1/2-1/2"].contains(&result.as_str()),
-                "{variant}: {result}"
-            );
-            let by_rule = reason.contains("mate")
-                || reason.contains("Checkmate")
-                || reason.contains("Stalemate")
-                || reason.contains("repetition")
-                || reason.contains("move rule")
-                || reason.contains("insufficient")
-                || reason.contains("Insufficient");
-            assert!(
-                by_rule,
-                "{variant}: game ended by '{reason}'\n{}",
-                tail(&log)
-            );
-        }
-        for bad in [
-            "False illegal-move claim",
-            "forfeit",
-            "wins on time",
-            "loses on time",
-            "Illegal move",
-        ] {
-            let hit = log
-                .lines()
-                .find(|l| l.contains(bad) && !l.contains(">first") && !l.contains(">second"));
-            assert!(
-                hit.is_none(),
-                "{variant}: '{}' in the debug log",
-                hit.unwrap_or_default()
-            );
-        }
     }
-    let _ = std::fs::remove_dir_all(&root);
+    if let Some(fen) = m.position {
+        let board = fen.split(['[', ' ']).next().unwrap_or(fen);
+        assert!(
+            log.contains(&format!("setboard {board}")),
+            "{variant}: the engines were not given the loaded position"
+        );
+    }
+    for (result, reason) in &games {
+        assert!(
+            ["1-0", "0-1", "1/2-1/2"].contains(&result.as_str()),
+            "{variant}: {result}"
+        );
+        let by_rule = [
+            "mate",
+            "Checkmate",
+            "Stalemate",
+            "repetition",
+            "move rule",
+            "insufficient",
+            "Insufficient",
+            "Bikjang",
+            "passed",
+            "points",
+            "perpetual",
+            "Draw agreed",
+        ]
+        .iter()
+        .any(|r| reason.contains(r));
+        assert!(
+            by_rule,
+            "{variant}: game ended by '{reason}'\n{}",
+            tail(log)
+        );
+    }
+    for bad in [
+        "False illegal-move claim",
+        "False win claim",
+        "False draw claim",
+        "forfeit",
+        "Forfeit",
+        "wins on time",
+        "loses on time",
+        "Illegal move",
+    ] {
+        let hit = log
+            .lines()
+            .find(|l| l.contains(bad) && !l.contains(">first") && !l.contains(">second"));
+        assert!(
+            hit.is_none(),
+            "{variant}: '{}' in the debug log",
+            hit.unwrap_or_default()
+        );
+    }
 }
 
 /// A CECP engine that describes its variant with the lines of `setup.txt` and plays the moves
@@ -319,7 +443,8 @@ fn xboard_accepts_the_drop_of_a_captured_promoted_piece_in_loop() {
     let engine = dir.join("scripted.sh");
     std::fs::write(&engine, SCRIPTED_ENGINE).unwrap();
     std::fs::set_permissions(&engine, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
-    let xboard = start_xboard(&display, "loop", &dir, engine.to_str().unwrap(), 1);
+    let engine = engine.to_str().unwrap();
+    let xboard = start_xboard(&display, "loop", &dir, (engine, engine), 1, &[]);
     let (pgn, log) = finish_match(xboard, "loop", &dir, Instant::now());
     let games = results(&pgn);
     assert_eq!(
