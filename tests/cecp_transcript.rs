@@ -536,6 +536,31 @@ fn a_win_xboard_cannot_see_is_claimed_by_the_loser() {
     s.quit();
 }
 
+/// XBoard cannot write a pass to an engine and sends the position after it instead (seen in a
+/// janggi game under real XBoard: White's `@@@@` reached Black as `setboard`). Read as the
+/// pass, it keeps the game's history: here the generals faced each other before White's pass
+/// and still do, so bikjang ends the game, and Black, the loser on points (White's chariot 13
+/// to Black's 1.5 for moving second), claims it.
+#[test]
+fn a_pass_sent_as_a_position_keeps_the_game_and_its_end() {
+    let mut s = Session::start();
+    s.handshake();
+    let lines = s.script(&[
+        "new",
+        "variant janggi",
+        "force",
+        "setboard 4k4/9/9/9/9/9/9/9/9/R3K4 w - - 0 1",
+        "playother",
+        "setboard 4k4/9/9/9/9/9/9/9/9/R3K4 b - - 1 1",
+    ]);
+    assert_eq!(
+        lines.last().map(String::as_str),
+        Some("1-0 {Bikjang, White wins on points 13 to 1.5}"),
+        "{lines:?}"
+    );
+    s.quit();
+}
+
 #[test]
 fn against_an_engine_an_illegal_move_is_claimed_not_refused() {
     let mut s = Session::start();

@@ -29,12 +29,16 @@ pub struct Referee {
     pub holdings: bool,
     /// Plies of the n-move rule (XBoard sees the 50-move rule only: 100 plies or more).
     pub move_rule: u32,
+    /// XBoard's legality test, knowing the game from the piece lines, sees the mate too (it
+    /// may not: a janggi general that cannot leave the palace can in XBoard's eyes).
+    pub sees_mate: bool,
 }
 
 /// How the engine playing `ours` reports `end`; `to_move` is whether it is to move.
 pub fn claim(end: &GameEnd, ours: Colour, to_move: bool, referee: Referee) -> Claim {
     let seen = match end.cause {
-        EndCause::Checkmate | EndCause::Stalemate | EndCause::DeadPosition => true,
+        EndCause::Checkmate => referee.sees_mate,
+        EndCause::Stalemate | EndCause::DeadPosition => true,
         EndCause::Repetition => end.winner.is_none(),
         EndCause::MoveRule => end.winner.is_none() && referee.move_rule >= 100,
         _ => false,
@@ -63,6 +67,7 @@ mod tests {
     const PLAIN: Referee = Referee {
         holdings: false,
         move_rule: 100,
+        sees_mate: true,
     };
 
     #[test]
@@ -83,6 +88,12 @@ mod tests {
         assert_eq!(claim(&won, Colour::White, false, drops), Claim::Result);
         let mate = end(Some(Colour::White), EndCause::Checkmate);
         assert_eq!(claim(&mate, Colour::White, false, PLAIN), Claim::Result);
+        let blind = Referee {
+            sees_mate: false,
+            ..PLAIN
+        };
+        assert_eq!(claim(&mate, Colour::White, false, blind), Claim::Wait);
+        assert_eq!(claim(&mate, Colour::Black, true, blind), Claim::Result);
     }
 
     #[test]

@@ -308,11 +308,30 @@ impl Engine {
         match crate::game::Game::from_fen(self.game.tables().clone(), &fen) {
             Ok(game) => {
                 self.abandon();
+                if let Some(mv) = self.move_reaching(&game) {
+                    // XBoard sends a move it cannot write (a pass) as the position after it;
+                    // played as a move, it keeps the game's history (repetitions, bikjang).
+                    self.game.play(mv);
+                    self.position_changed();
+                    self.claim_end();
+                    return;
+                }
                 self.game = game;
                 self.position_changed();
             }
             Err(e) => self.error(&format!("illegal position: {e}"), "setboard"),
         }
+    }
+
+    /// The legal move of the current game that leads to `target`'s position, if one does.
+    fn move_reaching(&mut self, target: &crate::game::Game) -> Option<crate::movegen::Move> {
+        let key = target.pos.hash();
+        self.game.legal_moves().into_iter().find(|&mv| {
+            self.game.play(mv);
+            let reached = self.game.pos.hash() == key;
+            self.game.undo();
+            reached
+        })
     }
 
     fn take_back(&mut self, plies: usize, cmd: &str) {

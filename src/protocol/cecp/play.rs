@@ -207,6 +207,18 @@ impl Engine {
         });
     }
 
+    /// Whether XBoard, knowing the game from the piece lines, sees the side to move mated.
+    fn referee_sees_mate(&mut self) -> bool {
+        let Some(view) = self.referee_view() else {
+            return true;
+        };
+        let fen = self.game.pos.to_fen();
+        crate::game::Game::from_fen(view, &fen).is_ok_and(|mut seen| {
+            let side = seen.pos.side();
+            seen.legal_moves().is_empty() && crate::movegen::attack::in_check(&seen.pos, side)
+        })
+    }
+
     /// The variant as XBoard's legality test knows it, where that differs from its rules.
     fn referee_view(&mut self) -> Option<Arc<Ruleset>> {
         let tables = self.game.tables();
@@ -298,10 +310,12 @@ impl Engine {
         }
         let claim = match self.mode {
             Mode::Play(ours) => {
+                let sees_mate = self.referee_sees_mate();
                 let variant = &self.game.tables().variant;
                 let referee = Referee {
                     holdings: variant.holdings > 0,
                     move_rule: variant.rules.move_rule,
+                    sees_mate,
                 };
                 claims::claim(&end, ours, ours == self.game.pos.side(), referee)
             }
