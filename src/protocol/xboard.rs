@@ -290,7 +290,22 @@ fn break_builtin_match(name: &str) -> String {
 /// but `fairy`, which has no fixed pieces).
 pub fn needs_setup(v: &Variant) -> bool {
     let name = xboard_name(v);
-    !is_builtin(&name) || name == "fairy"
+    !is_builtin(&name) || name == "fairy" || starts_elsewhere(&name, v)
+}
+
+/// XBoard 4.9.1's own start position (board field) of the built-in variants whose usual start
+/// today is another one (its `CourierArray`: the ferz on g1, every pawn on the second rank).
+const BUILTIN_STARTS: [(&str, &str); 1] = [(
+    "courier",
+    "rnebmkfwbenr/pppppppppppp/12/12/12/12/PPPPPPPPPPPP/RNEBMKFWBENR",
+)];
+
+/// Whether XBoard would start its built-in variant `name` from another position than `v`:
+/// then `v` is described with `setup` (parent `name`), or every game would diverge at once.
+fn starts_elsewhere(name: &str, v: &Variant) -> bool {
+    BUILTIN_STARTS.iter().any(|&(builtin, board)| {
+        builtin == name && v.start_fen.split_whitespace().next() != Some(board)
+    })
 }
 
 /// Board columns XBoard draws: the files plus two columns of holdings on each side.
@@ -462,6 +477,7 @@ pub fn piece_to_char(v: &Variant) -> String {
     } else {
         v.piece_to_char.replace('~', ".")
     };
+    let text = &shogi_rule_slots(v, text);
     let simple = text.chars().all(|c| c == '.' || c.is_ascii_alphabetic());
     if !simple || !text.len().is_multiple_of(2) {
         return text.clone();
@@ -530,6 +546,77 @@ pub fn piece_to_char(v: &Variant) -> String {
     let black = fix(&text[half..], true);
     if white.len() != black.len() {
         return text.clone();
+    }
+    white + &black
+}
+
+/// Under XBoard's shogi rules the Pawn and Lance slots (1st and 19th) may not be dropped on
+/// the last rank nor stay there unpromoted, the Knight slot (2nd) not on the last two ranks. A
+/// piece that can move from there (euroshogi's knight steps sideways, yarishogi's knight goes
+/// straight ahead) would have legal drops and moves refused: it moves to a free slot (a knight
+/// to the Nightrider's, the 13th, when free), its `+` partner 11 slots after it along with it.
+fn shogi_rule_slots(v: &Variant, text: &str) -> String {
+    let tokens_are_simple = text
+        .chars()
+        .all(|c| matches!(c, '.' | '+') || c.is_ascii_alphabetic());
+    if v.parent != "shogi" || !tokens_are_simple || !text.len().is_multiple_of(2) {
+        return text.to_string();
+    }
+    let half = text.len() / 2;
+    let moves_from_ranks = |letter: char, ranks_from_end: u8| {
+        v.piece_index(letter).is_some_and(|i| {
+            let betza = canonical(&v.pieces[i].moves.parsed);
+            (v.ranks.saturating_sub(ranks_from_end)..v.ranks).any(|r| {
+                (0..v.files).any(|f| {
+                    let query = Query::new(&betza, v.files, v.ranks, (f, r));
+                    targets(&query).is_ok_and(|t| !t.is_empty())
+                })
+            })
+        })
+    };
+    let fix = |side: &str| -> String {
+        let king = side.chars().last().unwrap_or('.');
+        let mut slots: Vec<char> = side.chars().take(side.len() - 1).collect();
+        for (slot, ranks) in [(0usize, 1u8), (1, 2), (18, 1)] {
+            let Some(&c) = slots.get(slot) else { continue };
+            if !c.is_ascii_alphabetic() || !moves_from_ranks(c.to_ascii_uppercase(), ranks) {
+                continue;
+            }
+            let partner = slots.get(slot + 11) == Some(&'+');
+            let free = |slots: &Vec<char>, j: usize| {
+                ![0, 1, 18].contains(&j)
+                    && slots
+                        .get(j)
+                        .is_none_or(|&x| x == '.' || (j == slot + 11 && partner))
+                    && (!partner || slots.get(j + 11).is_none_or(|&x| x == '.'))
+            };
+            slots[slot] = '.';
+            if partner {
+                slots[slot + 11] = '.';
+            }
+            let preferred = if slot == 1 { Some(12) } else { None };
+            let Some(j) = preferred
+                .filter(|&j| free(&slots, j))
+                .or_else(|| (5..64).find(|&j| free(&slots, j)))
+            else {
+                return side.to_string();
+            };
+            let end = if partner { j + 12 } else { j + 1 };
+            if slots.len() < end {
+                slots.resize(end, '.');
+            }
+            slots[j] = c;
+            if partner {
+                slots[j + 11] = '+';
+            }
+        }
+        slots.push(king);
+        slots.into_iter().collect()
+    };
+    let white = fix(&text[..half]);
+    let black = fix(&text[half..]);
+    if white.len() != black.len() {
+        return text.to_string();
     }
     white + &black
 }
