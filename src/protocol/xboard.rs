@@ -290,22 +290,7 @@ fn break_builtin_match(name: &str) -> String {
 /// but `fairy`, which has no fixed pieces).
 pub fn needs_setup(v: &Variant) -> bool {
     let name = xboard_name(v);
-    !is_builtin(&name) || name == "fairy" || starts_elsewhere(&name, v)
-}
-
-/// XBoard 4.9.1's own start position (board field) of the built-in variants whose usual start
-/// today is another one (its `CourierArray`: the ferz on g1, every pawn on the second rank).
-const BUILTIN_STARTS: [(&str, &str); 1] = [(
-    "courier",
-    "rnebmkfwbenr/pppppppppppp/12/12/12/12/PPPPPPPPPPPP/RNEBMKFWBENR",
-)];
-
-/// Whether XBoard would start its built-in variant `name` from another position than `v`:
-/// then `v` is described with `setup` (parent `name`), or every game would diverge at once.
-fn starts_elsewhere(name: &str, v: &Variant) -> bool {
-    BUILTIN_STARTS.iter().any(|&(builtin, board)| {
-        builtin == name && v.start_fen.split_whitespace().next() != Some(board)
-    })
+    !is_builtin(&name) || name == "fairy"
 }
 
 /// Board columns XBoard draws: the files plus two columns of holdings on each side.
@@ -553,8 +538,8 @@ pub fn piece_to_char(v: &Variant) -> String {
 /// Under XBoard's shogi rules the Pawn and Lance slots (1st and 19th) may not be dropped on
 /// the last rank nor stay there unpromoted, the Knight slot (2nd) not on the last two ranks. A
 /// piece that can move from there (euroshogi's knight steps sideways, yarishogi's knight goes
-/// straight ahead) would have legal drops and moves refused: it moves to a free slot (a knight
-/// to the Nightrider's, the 13th, when free), its `+` partner 11 slots after it along with it.
+/// straight ahead) would have legal drops and moves refused: it moves to a free slot, its `+`
+/// partner 11 slots after it along with it (XBoard pairs only the first 11 slots so).
 fn shogi_rule_slots(v: &Variant, text: &str) -> String {
     let tokens_are_simple = text
         .chars()
@@ -585,6 +570,7 @@ fn shogi_rule_slots(v: &Variant, text: &str) -> String {
             let partner = slots.get(slot + 11) == Some(&'+');
             let free = |slots: &Vec<char>, j: usize| {
                 ![0, 1, 18].contains(&j)
+                    && (!partner || j <= 10)
                     && slots
                         .get(j)
                         .is_none_or(|&x| x == '.' || (j == slot + 11 && partner))
@@ -594,11 +580,7 @@ fn shogi_rule_slots(v: &Variant, text: &str) -> String {
             if partner {
                 slots[slot + 11] = '.';
             }
-            let preferred = if slot == 1 { Some(12) } else { None };
-            let Some(j) = preferred
-                .filter(|&j| free(&slots, j))
-                .or_else(|| (5..64).find(|&j| free(&slots, j)))
-            else {
+            let Some(j) = (5..64).find(|&j| free(&slots, j)) else {
                 return side.to_string();
             };
             let end = if partner { j + 12 } else { j + 1 };
