@@ -15,13 +15,13 @@
 use crate::types::{Colour, Piece};
 use std::sync::Arc;
 
-use crate::betza::ast::{Range, MODE_G, MODE_P};
+use crate::betza::ast::{MODE_C, MODE_M};
 use crate::betza::canonical::canonical;
 use crate::betza::parse;
 use crate::movegen::targets::{targets, Coord, Query};
 use crate::position::ruleset::Ruleset;
 use crate::position::Position;
-use crate::variant::{PieceType, Variant, ZoneMoves};
+use crate::variant::{PieceType, SquareSet, Variant, ZoneMoves};
 
 /// XBoard 4.9.1's variant names, in its `VariantClass` order; names from `shogi` on are only
 /// recognised at the start of a name followed by a non-letter.
@@ -354,7 +354,7 @@ pub fn setup_lines(tables: &Arc<Ruleset>) -> Result<Vec<String>, String> {
 pub fn piece_moves(v: &Variant, p: &PieceType) -> String {
     let mut moves = canonical(&p.moves.parsed);
     if let Some(zone) = &p.zone_moves {
-        moves.push_str(&zone_moves_for_xboard(v, zone));
+        moves.push_str(&zone_moves_for_xboard(v, p, zone));
     }
     moves
 }
@@ -380,37 +380,61 @@ fn holdings_size(v: &Variant, slots: &str) -> u8 {
 }
 
 /// A piece's extra moves in a zone, for its `piece` line. XBoard's Betza has no zones, so they
-/// are given as moves the piece has everywhere, captures included, and XBoard's legality test
-/// accepts every move the piece makes (a xiangqi soldier's sideways step across the river, a
-/// janggi chariot's capture along a palace diagonal). A plain slide is cut to the longest run
-/// it can make inside the zone (janggi's palace diagonals: `B2`), so that XBoard sees fewer
-/// attacks that are not there; it still sees some (a janggi chariot two diagonal steps from
-/// the general, outside the palace), and refuses the moves that leave a king so "attacked".
-/// Alfil itself does not play those ([`super::referee`]).
-fn zone_moves_for_xboard(v: &Variant, zone: &ZoneMoves) -> String {
+/// are given as moves the piece has everywhere, and XBoard's legality test accepts every move
+/// the piece makes (a xiangqi soldier's sideways step across the river, a janggi guard's palace
+/// diagonals). Where that would let the piece attack, from a square it may stand on but outside
+/// the zone, a square the enemy king can stand on (a janggi chariot's diagonals reaching the
+/// palace), XBoard would see checks that are not there and refuse the moves that answer them;
+/// those moves are then given as non-capturing, and XBoard refuses their captures instead
+/// (Alfil does not play them under XBoard: [`super::referee`]). Given with their captures,
+/// janggi's chariot diagonals let XBoard see a chariot next to the palace attack the squares
+/// inside it; under real XBoard three games of four were then lost on moves XBoard refused,
+/// some in positions where it refused every legal move.
+fn zone_moves_for_xboard(v: &Variant, p: &PieceType, zone: &ZoneMoves) -> String {
     let text = canonical(&zone.moves.parsed);
     let squares = || (0..v.ranks).flat_map(|r| (0..v.files).map(move |f| (f, r)));
-    let in_zone = |(f, r): Coord| zone.zone[Colour::White].contains(f, r);
-    let longest_run = squares()
-        .filter(|&c| in_zone(c))
-        .flat_map(|from| {
-            let query = Query::new(&text, v.files, v.ranks, from);
-            let found = targets(&query).unwrap_or_default();
-            found
-                .into_iter()
-                .filter(|t| !zone.stay || in_zone(t.to))
-                .map(move |t| t.to.0.abs_diff(from.0).max(t.to.1.abs_diff(from.1)))
-        })
-        .max()
-        .unwrap_or(0);
-    let mut moves = zone.moves.parsed.clone();
-    for c in &mut moves.components {
-        let plain = c.legs.len() == 1 && c.legs[0].modes & (MODE_P | MODE_G) == 0;
-        if plain && c.range == Range::Unlimited && longest_run > 0 {
-            c.range = Range::Limited(longest_run);
+    let mut royal_area = SquareSet::EMPTY;
+    for r in v.pieces.iter().filter(|r| r.royal) {
+        match &r.confine {
+            Some(c) => royal_area = royal_area.union(&c[Colour::Black]),
+            None => squares().for_each(|(f, r)| royal_area.insert(f, r)),
         }
     }
-    canonical(&moves)
+    let foes: Vec<Coord> = squares()
+        .filter(|&(f, r)| royal_area.contains(f, r))
+        .collect();
+    let in_zone = |(f, r): Coord| zone.zone[Colour::White].contains(f, r);
+    let may_stand = |(f, r): Coord| {
+        p.confine
+            .as_ref()
+            .is_none_or(|c| c[Colour::White].contains(f, r))
+    };
+    let false_attack = squares().filter(|&c| may_stand(c)).any(|from| {
+        let mut query = Query::new(&text, v.files, v.ranks, from);
+        query.foes = foes.iter().copied().filter(|&c| c != from).collect();
+        query.moved = true;
+        targets(&query).is_ok_and(|found| {
+            found.iter().any(|t| {
+                royal_area.contains(t.to.0, t.to.1)
+                    && (!in_zone(from) || (zone.stay && !in_zone(t.to)))
+            })
+        })
+    });
+    if !false_attack {
+        return text;
+    }
+    let mut moves_only = zone.moves.parsed.clone();
+    moves_only.components.retain_mut(|c| {
+        let single = c.legs.len() == 1;
+        match c.legs.last_mut() {
+            Some(leg) if single && leg.modes & MODE_C == 0 => {
+                leg.modes |= MODE_M;
+                true
+            }
+            _ => false,
+        }
+    });
+    canonical(&moves_only)
 }
 
 /// The XBetza `O` components of the castling king: `isO2` for FIDE castling, `ilO2irO3` when
