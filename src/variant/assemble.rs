@@ -445,14 +445,7 @@ fn piece(
         None => None,
     };
     let promoted_of = match d.promoted_of {
-        Some(c) => Some(
-            letters
-                .iter()
-                .position(|&l| l == c.to_ascii_uppercase())
-                .ok_or_else(|| {
-                    source.error_at(&path("promoted_of"), format!("`{c}` is not a piece letter"))
-                })?,
-        ),
+        Some(c) => Some(letter_kind(source, &path("promoted_of"), c, letters)?),
         None => None,
     };
     let confine = match &d.confine {
@@ -534,6 +527,19 @@ fn piece(
 }
 
 /// Letters to piece indices, for a rule of the leaf file; `*` is allowed when `star` is.
+/// The piece type a letter (either case) written at `path` names.
+fn letter_kind(
+    source: &Source,
+    path: &[Seg],
+    letter: char,
+    letters: &[char],
+) -> Result<usize, LoadError> {
+    letters
+        .iter()
+        .position(|&l| l == letter.to_ascii_uppercase())
+        .ok_or_else(|| source.error_at(path, format!("`{letter}` is not a piece letter")))
+}
+
 fn rule_letters(
     leaf: &Source,
     path: &[Seg],
@@ -653,12 +659,7 @@ fn material_count(
     let path = |key: &'static str| [Key("rules"), Key("material_count"), Key(key)];
     let mut half_points = vec![0; letters.len()];
     for (&letter, &points) in &count.points {
-        let kind = letters
-            .iter()
-            .position(|&l| l == letter.to_ascii_uppercase())
-            .ok_or_else(|| {
-                leaf.error_at(&path("points"), format!("`{letter}` is not a piece letter"))
-            })?;
+        let kind = letter_kind(leaf, &path("points"), letter, letters)?;
         half_points[kind] = points.saturating_mul(2);
     }
     let bonus = count.black_bonus.unwrap_or(0.0) * 2.0;
@@ -679,17 +680,12 @@ fn material_count(
 
 fn hand_rules(leaf: &Source, h: &HandDef, letters: &[char]) -> Result<Hand, LoadError> {
     let drop_mate_forbidden = match h.drop_mate_forbidden {
-        Some(c) => Some(
-            letters
-                .iter()
-                .position(|&l| l == c.to_ascii_uppercase())
-                .ok_or_else(|| {
-                    leaf.error_at(
-                        &[Key("hand"), Key("drop_mate_forbidden")],
-                        format!("`{c}` is not a piece letter"),
-                    )
-                })?,
-        ),
+        Some(c) => Some(letter_kind(
+            leaf,
+            &[Key("hand"), Key("drop_mate_forbidden")],
+            c,
+            letters,
+        )?),
         None => None,
     };
     let d = Hand::default();
