@@ -13,6 +13,7 @@ use std::sync::Arc;
 
 use super::xboard::{needs_setup, piece_moves};
 use crate::game::Game;
+use crate::movegen::attack::in_check;
 use crate::movegen::{build_ruleset, Move};
 use crate::position::ruleset::Ruleset;
 use crate::position::RankStyle;
@@ -48,7 +49,7 @@ pub fn referee_view(tables: &Ruleset) -> Option<Arc<Ruleset>> {
 pub fn accepted_moves(game: &mut Game, view: &Arc<Ruleset>) -> Option<Vec<Move>> {
     let style = RankStyle::FromOne;
     let legal = game.legal_moves();
-    let mut seen = Game::from_fen(view.clone(), &game.pos.to_fen()).ok()?;
+    let mut seen = as_seen(game, view)?;
     let known: HashSet<String> = seen
         .legal_moves()
         .into_iter()
@@ -60,6 +61,19 @@ pub fn accepted_moves(game: &mut Game, view: &Arc<Ruleset>) -> Option<Vec<Move>>
         .filter(|&m| known.contains(&game.move_text(m, style)))
         .collect();
     (!accepted.is_empty() && accepted.len() < legal.len()).then_some(accepted)
+}
+
+/// Whether XBoard, knowing the game as `view`, sees the side to move mated.
+pub fn sees_mate(game: &Game, view: &Arc<Ruleset>) -> bool {
+    as_seen(game, view).is_some_and(|mut seen| {
+        let side = seen.pos.side();
+        seen.legal_moves().is_empty() && in_check(&seen.pos, side)
+    })
+}
+
+/// The current position of `game` in the rules of `view`.
+fn as_seen(game: &Game, view: &Arc<Ruleset>) -> Option<Game> {
+    Game::from_fen(view.clone(), &game.pos.to_fen()).ok()
 }
 
 #[cfg(test)]

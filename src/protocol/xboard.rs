@@ -491,7 +491,6 @@ pub fn piece_to_char(v: &Variant) -> String {
     if !simple || !text.len().is_multiple_of(2) {
         return text.clone();
     }
-    let half = text.len() / 2;
     let promotes = |c: char| {
         v.piece_index(c)
             .is_some_and(|i| v.pieces[i].promotion.is_some())
@@ -551,10 +550,17 @@ pub fn piece_to_char(v: &Variant) -> String {
         }
         slots.into_iter().collect()
     };
+    each_half(text, fix)
+}
+
+/// The PIECETOCHAR with `fix` applied to White's half and to Black's (`true`), or unchanged
+/// when the halves would no longer be as long as each other.
+fn each_half(text: &str, fix: impl Fn(&str, bool) -> String) -> String {
+    let half = text.len() / 2;
     let white = fix(&text[..half], false);
     let black = fix(&text[half..], true);
     if white.len() != black.len() {
-        return text.clone();
+        return text.to_string();
     }
     white + &black
 }
@@ -571,7 +577,6 @@ fn shogi_rule_slots(v: &Variant, text: &str) -> String {
     if v.parent != "shogi" || !tokens_are_simple || !text.len().is_multiple_of(2) {
         return text.to_string();
     }
-    let half = text.len() / 2;
     let moves_from_ranks = |letter: char, ranks_from_end: u8| {
         v.piece_index(letter).is_some_and(|i| {
             let betza = canonical(&v.pieces[i].moves.parsed);
@@ -619,12 +624,7 @@ fn shogi_rule_slots(v: &Variant, text: &str) -> String {
         slots.push(king);
         slots.into_iter().collect()
     };
-    let white = fix(&text[..half]);
-    let black = fix(&text[half..]);
-    if white.len() != black.len() {
-        return text.to_string();
-    }
-    white + &black
+    each_half(text, |side, _| fix(side))
 }
 
 /// The piece of a holdings square as XBoard names it in `lift`: White's holdings are the column

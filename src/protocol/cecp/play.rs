@@ -5,9 +5,10 @@
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
+use crate::game::EndCause;
 use crate::movegen::Move;
 use crate::position::ruleset::Ruleset;
-use crate::protocol::referee::{accepted_moves, referee_view};
+use crate::protocol::referee::{accepted_moves, referee_view, sees_mate};
 use crate::protocol::writer::nodes_per_second;
 use crate::search::{time, Info, Limits, Outcome};
 use std::sync::Arc;
@@ -207,18 +208,6 @@ impl Engine {
         });
     }
 
-    /// Whether XBoard, knowing the game from the piece lines, sees the side to move mated.
-    fn referee_sees_mate(&mut self) -> bool {
-        let Some(view) = self.referee_view() else {
-            return true;
-        };
-        let fen = self.game.pos.to_fen();
-        crate::game::Game::from_fen(view, &fen).is_ok_and(|mut seen| {
-            let side = seen.pos.side();
-            seen.legal_moves().is_empty() && crate::movegen::attack::in_check(&seen.pos, side)
-        })
-    }
-
     /// The variant as XBoard's legality test knows it, where that differs from its rules.
     fn referee_view(&mut self) -> Option<Arc<Ruleset>> {
         let tables = self.game.tables();
@@ -310,7 +299,10 @@ impl Engine {
         }
         let claim = match self.mode {
             Mode::Play(ours) => {
-                let sees_mate = self.referee_sees_mate();
+                let sees_mate = end.cause != EndCause::Checkmate
+                    || self
+                        .referee_view()
+                        .is_none_or(|view| sees_mate(&self.game, &view));
                 let variant = &self.game.tables().variant;
                 let referee = Referee {
                     holdings: variant.holdings > 0,
