@@ -7,7 +7,8 @@
 //!
 //! All are tapered between middlegame and endgame by the material on the board (`pair`). The
 //! score is reversed where losing every piece wins, and scaled towards a draw where the
-//! stronger side has no pawn-like pieces and too little extra material to win.
+//! stronger side has no piece that only advances (pawns, soldiers) and too little extra material
+//! to win.
 //!
 //! The evaluation is lazy: when material, squares and pawns alone put the score far outside
 //! the search window, the costlier mobility pass is skipped.
@@ -38,9 +39,9 @@ const WINNING_MATERIAL: i32 = 400;
 /// Material and presence totals of one side.
 #[derive(Clone, Copy, Default)]
 struct Side {
-    /// Material of pieces neither royal nor pawn-like (in hand included).
+    /// Material of pieces neither royal nor advancing only (in hand included).
     officers: i32,
-    /// Pawn-like pieces (on the board or in hand).
+    /// Pieces that only advance (on the board or in hand): pawns and soldiers.
     pawns: i32,
 }
 
@@ -63,8 +64,10 @@ pub fn evaluate(pos: &Position, et: &EvalTables, alpha: i32, beta: i32) -> i32 {
             own += et.psq(piece, sq);
             phase += k.phase_weight;
             if k.pawn_like {
-                side.pawns += 1;
                 structure.add(geo, colour, sq, kind);
+            }
+            if k.advances_only {
+                side.pawns += 1;
             } else if !k.royal {
                 side.officers += k.value;
                 if k.pair_slot != NO_SLOT {
@@ -115,7 +118,7 @@ fn in_hand(
         }
         total += n * k.value;
         *phase += n * k.phase_weight;
-        if k.pawn_like {
+        if k.advances_only {
             side.pawns += n;
         } else {
             side.officers += n * k.value;
@@ -142,4 +145,41 @@ fn finish(score: Pair, phase: i32, sides: &ByColour<Side>, to_move: Colour, sign
         -white
     };
     (own + TEMPO).clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use super::evaluate;
+    use super::tables::EvalTables;
+    use crate::movegen::{build_ruleset, position_from_fen};
+    use crate::variant::load_by_name;
+
+    /// Xiangqi's soldiers never promote, but they only advance: like pawns they keep a side's
+    /// winning chances, so a horse up in the start position is worth most of a horse. (With
+    /// no pawn-like piece on either side, the drawish-material scaling cut it to a quarter.)
+    #[test]
+    fn a_horse_up_in_xiangqi_is_not_scaled_towards_a_draw() {
+        let variant = load_by_name("xiangqi").expect("xiangqi loads");
+        let ruleset = build_ruleset(Arc::new(variant)).expect("its ruleset builds");
+        let et = EvalTables::new(&ruleset);
+        let horse = ruleset
+            .pieces
+            .iter()
+            .position(|p| p.letter == 'N')
+            .expect("xiangqi has a horse");
+        let full = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+        let horse_up = "r1bakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+        let score = |fen: &str| {
+            let pos = position_from_fen(ruleset.clone(), fen).expect("a legal position");
+            evaluate(&pos, &et, -super::MATE_BOUND, super::MATE_BOUND)
+        };
+        let gained = score(horse_up) - score(full);
+        assert!(
+            gained > et.kinds[horse].value / 2,
+            "a horse up gains {gained} cp, a horse is worth {}",
+            et.kinds[horse].value
+        );
+    }
 }

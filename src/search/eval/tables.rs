@@ -46,6 +46,10 @@ pub struct Kind {
     pub promotes: bool,
     /// It promotes and never moves backwards: pawn structure applies, mobility does not.
     pub pawn_like: bool,
+    /// Not royal and never moves backwards (pawns, and soldiers that change their moves
+    /// without promoting): a side with one still has winning chances in the evaluation's
+    /// drawish-material scaling.
+    pub advances_only: bool,
     /// Best promotion's value minus the piece's own.
     pub promotion_gain: i32,
     /// Weight in the game phase: the material of pieces neither royal nor pawn-like.
@@ -112,6 +116,7 @@ impl EvalTables {
                     royal,
                     promotes,
                     pawn_like,
+                    advances_only: !royal && prof.forward_only,
                     promotion_gain: (best - prof.value).max(0),
                     phase_weight: if royal || pawn_like { 0 } else { prof.value },
                     mobility: mobility(prof, royal || pawn_like),
