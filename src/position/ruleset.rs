@@ -193,10 +193,30 @@ pub struct AttackEntry {
     pub royal_line: bool,
 }
 
+/// The unlimited slides and hops along one direction that no zone limits, merged for the
+/// check test: one walk from the target finds the first piece (a slider's) and the second (a
+/// cannon's, over the first as its screen).
+#[derive(Clone, Debug)]
+pub struct AttackLine {
+    pub off: i16,
+    /// Piece types sliding along it (bound by their confinement).
+    pub slide: u128,
+    /// Piece types on the flying-general line (not bound by confinement).
+    pub royal_slide: u128,
+    /// Piece types hopping along it.
+    pub hop: u128,
+    /// Piece types that cannot serve as their screen.
+    pub no_screen: u128,
+}
+
 /// The check test's view of one attacking colour.
 #[derive(Clone, Debug, Default)]
 pub struct AttackTable {
     pub entries: Vec<AttackEntry>,
+    /// The entries the check test reads as lines ([`AttackLine`]) …
+    pub lines: Vec<AttackLine>,
+    /// … and those it reads one by one.
+    pub unmerged: Vec<AttackEntry>,
     /// Piece types whose captures the entries do not cover (multi-leg, wrapping, initial-only,
     /// must-jump …): the check test generates their moves.
     pub complex: u128,
@@ -752,7 +772,50 @@ fn attack_table(
         }
     }
     sensitivity(geo, &mut table);
+    merge_lines(&mut table);
     table
+}
+
+/// Split the entries into lines and the rest, for the check test. A line is a direction with
+/// a hop over any screen but those of one set of types, and unlimited slides, with no zone:
+/// one walk serves them all. Directions without a hop stay entries (nothing to share).
+fn merge_lines(table: &mut AttackTable) {
+    let plain = |e: &AttackEntry| e.stay.is_none() && e.from_zone.is_none() && e.range == UNLIMITED;
+    let hops = || {
+        table
+            .entries
+            .iter()
+            .filter(|e| plain(e) && e.kind == AttackKind::Hop)
+    };
+    let mut lines: Vec<AttackLine> = Vec::new();
+    for e in hops() {
+        match lines.iter_mut().find(|l| l.off == e.off) {
+            Some(l) => l.hop |= e.types,
+            None => lines.push(AttackLine {
+                off: e.off,
+                slide: 0,
+                royal_slide: 0,
+                hop: e.types,
+                no_screen: e.no_screen,
+            }),
+        }
+    }
+    lines.retain(|l| hops().all(|e| e.off != l.off || e.no_screen == l.no_screen));
+    for e in &table.entries {
+        let line = match e.kind {
+            AttackKind::Hop | AttackKind::Slide if plain(e) => {
+                lines.iter_mut().find(|l| l.off == e.off)
+            }
+            _ => None,
+        };
+        match (line, e.kind, e.royal_line) {
+            (Some(_), AttackKind::Hop, _) => {}
+            (Some(l), _, true) => l.royal_slide |= e.types,
+            (Some(l), _, false) => l.slide |= e.types,
+            (None, _, _) => table.unmerged.push(e.clone()),
+        }
+    }
+    table.lines = lines;
 }
 
 /// Where a set of moves may capture from, and what its hops may use as screens.
