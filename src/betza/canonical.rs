@@ -2,8 +2,9 @@
 //! XBoard 4.9.1 understands (`i`/`ii`, direction run, `m c d e t p g o y n j`, then `a`) and
 //! every atom in the one spelling the parser reads back to the same tree.
 //!
-//! Atoms: `W`, `F` and `K` with unlimited range print as `R`, `B` and `Q`; other unlimited
-//! atoms as letter + `0` (`N0`); a limited range as letter + digits (`W4`, `O2`); a leaper as the
+//! Atoms: `W`, `F` and `K` with unlimited range print as `R`, `B` and `Q` (as `W0`, `F0`, `K0`
+//! right after the same letter, which would double it); other unlimited atoms as letter + `0`
+//! (`N0`); a limited range as letter + digits (`W4`, `O2`); a leaper as the
 //! bare letter. `L`, `J` and doubled letters are never emitted.
 
 use super::ast::{
@@ -54,11 +55,24 @@ fn push_repeated(out: &mut String, letter: char, count: u8) {
     out.extend(std::iter::repeat_n(letter, usize::from(count)));
 }
 
+/// An atom's letter must differ from the letter it follows (`RR` would read as one doubled
+/// `R`): an unlimited `W` right after `R` prints as `W0`.
 fn push_atom(out: &mut String, atom: Atom, range: Range) {
+    let slider = match atom {
+        Atom::W => Some('R'),
+        Atom::F => Some('B'),
+        Atom::K => Some('Q'),
+        _ => None,
+    };
+    match (slider, range) {
+        (Some(letter), Range::Unlimited) if !out.ends_with(letter) => out.push(letter),
+        _ => push_spelled(out, atom, range),
+    }
+}
+
+/// The atom's own letter with its range.
+fn push_spelled(out: &mut String, atom: Atom, range: Range) {
     match (atom, range) {
-        (Atom::W, Range::Unlimited) => out.push('R'),
-        (Atom::F, Range::Unlimited) => out.push('B'),
-        (Atom::K, Range::Unlimited) => out.push('Q'),
         (_, Range::Unlimited) => {
             out.push(atom.letter());
             out.push('0');

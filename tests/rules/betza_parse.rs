@@ -498,6 +498,20 @@ fn spec_table_round_trips() {
     assert!(refused >= 10, "only {refused} ID-only rows found");
 }
 
+/// Two unlimited atoms of one letter in a row are two components, as written; their canonical
+/// form must not double the letter (`RR` is one doubled `R`, a rider of rook moves: the spec's
+/// "doubled letter is a rider"), so the second is spelled with its range (found by the
+/// random round trip below: `RW0` printed as `RR`).
+#[test]
+fn a_second_unlimited_atom_of_one_letter_is_not_doubled() {
+    assert_eq!(assert_round_trip("RW0"), "RW0");
+    assert_eq!(assert_round_trip("W0R"), "RW0");
+    assert_eq!(assert_round_trip("BF0"), "BF0");
+    assert_eq!(assert_round_trip("QK0"), "QK0");
+    assert_eq!(ok("RW0").components.len(), 2);
+    assert_eq!(ok("RR").components.len(), 1);
+}
+
 #[test]
 fn long_inputs_do_not_panic() {
     let many = "fmWfceFifmnD".repeat(5000);
