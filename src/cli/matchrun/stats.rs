@@ -85,7 +85,11 @@ fn ending_kind(record: &Record) -> String {
         Ending::Rule if reason.contains("stalemate") => "stalemate".into(),
         Ending::Rule if reason.contains("repetition") => "repetition".into(),
         Ending::Rule if reason.contains("move rule") => "move rule".into(),
-        Ending::Rule => reason,
+        // The cause, without its details ("bikjang, Black wins on points 2 to 7.5").
+        Ending::Rule => match reason.split_once(", ") {
+            Some((cause, _)) => cause.to_string(),
+            None => reason,
+        },
         Ending::Resignation => "resignation".into(),
         Ending::Agreement => "agreed draw".into(),
         Ending::Time => "time forfeit".into(),
@@ -130,6 +134,31 @@ pub fn elo_text(wins: u32, draws: u32, losses: u32) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Games ended by one rule are counted together, whatever the details of each.
+    #[test]
+    fn endings_are_grouped_by_their_cause() {
+        let mut tally = Tally::default();
+        for (score, reason) in [
+            (Score::BlackWins, "Bikjang, Black wins on points 0 to 12.5"),
+            (Score::WhiteWins, "Bikjang, White wins on points 11 to 1.5"),
+            (Score::BlackWins, "Black mates"),
+        ] {
+            let record = Record {
+                score,
+                reason: reason.into(),
+                ending: Ending::Rule,
+                fen: None,
+                moves: Vec::new(),
+            };
+            tally.add(&record, 0);
+        }
+        let summary = tally.summary("A", "B");
+        assert_eq!(
+            summary.last().map(String::as_str),
+            Some("Endings: bikjang 2, checkmate 1")
+        );
+    }
 
     #[test]
     fn elo_estimates() {
