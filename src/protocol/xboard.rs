@@ -394,8 +394,8 @@ fn zone_moves_for_xboard(v: &Variant, p: &PieceType, zone: &ZoneMoves) -> String
     let text = canonical(&zone.moves.parsed);
     let squares = || (0..v.ranks).flat_map(|r| (0..v.files).map(move |f| (f, r)));
     let mut royal_area = SquareSet::EMPTY;
-    for r in v.pieces.iter().filter(|r| r.royal) {
-        match &r.confine {
+    for royal in v.pieces.iter().filter(|q| q.royal) {
+        match &royal.confine {
             Some(c) => royal_area = royal_area.union(&c[Colour::Black]),
             None => squares().for_each(|(f, r)| royal_area.insert(f, r)),
         }

@@ -526,7 +526,6 @@ fn piece(
     })
 }
 
-/// Letters to piece indices, for a rule of the leaf file; `*` is allowed when `star` is.
 /// The piece type a letter (either case) written at `path` names.
 fn letter_kind(
     source: &Source,
@@ -540,6 +539,7 @@ fn letter_kind(
         .ok_or_else(|| source.error_at(path, format!("`{letter}` is not a piece letter")))
 }
 
+/// Letters to piece indices, for a rule of the leaf file; `*` is allowed when `star` is.
 fn rule_letters(
     leaf: &Source,
     path: &[Seg],
