@@ -85,6 +85,11 @@ enum Command {
         /// A built-in variant's name, or the path of a RON variant file.
         variant: String,
     },
+    /// Compare Alfil's perft with a reference engine's (Fairy-Stockfish, Sjaak II, another
+    /// Alfil): walk down the first root move whose counts differ and show the position where
+    /// the move lists differ, and the moves each engine has that the other has not. Exit
+    /// status 0 when the counts agree, 1 when they differ, 2 on an error.
+    PerftDiff(alfil::cli::perftdiff::PerftDiffArgs),
     /// Play a match between two CECP engines (Alfil itself by default), refereed by Alfil.
     Match(alfil::cli::matchrun::MatchArgs),
     /// Print roughly balanced start positions for matches, one FEN a line: random playouts
@@ -170,6 +175,7 @@ fn main() -> ExitCode {
             ..
         } => bench::search_signature(depth.unwrap_or(8)).map(|_| ()),
         Command::Match(args) => alfil::cli::matchrun::run(&args),
+        Command::PerftDiff(args) => return run_perft_diff(&args),
         Command::Openings {
             variant,
             count,
@@ -335,6 +341,22 @@ fn run_openings(
         alfil::outln!("{fen}");
     }
     Ok(())
+}
+
+/// Exit status 0 when Alfil and the reference agree, 1 when they differ, 2 on an error.
+fn run_perft_diff(args: &alfil::cli::perftdiff::PerftDiffArgs) -> ExitCode {
+    use alfil::cli::perftdiff::{run, Outcome};
+    let outcome = load_variant(&args.variant)
+        .and_then(|tables| setup_position(tables, args.fen.as_deref()))
+        .and_then(|pos| run(args, pos, &mut |line| eprintln!("perft-diff: {line}")));
+    match outcome {
+        Ok(Outcome::Agree { .. }) => ExitCode::SUCCESS,
+        Ok(Outcome::Differ) => ExitCode::from(1),
+        Err(message) => {
+            eprintln!("error: {message}");
+            ExitCode::from(2)
+        }
+    }
 }
 
 fn run_perft(args: &PerftArgs, divide: bool) -> Result<(), String> {

@@ -1,8 +1,9 @@
 //! Helpers behind the command line: finding a variant by name or path, setting up a position,
-//! the perft benchmark and the match runner.
+//! the perft benchmark, the match runner and the perft comparison with another engine.
 
 pub mod bench;
 pub mod matchrun;
+pub mod perftdiff;
 pub mod stdout;
 
 use std::path::Path;

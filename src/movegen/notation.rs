@@ -134,6 +134,15 @@ fn alternatives(pos: &Position, mv: Move, style: RankStyle) -> Vec<String> {
     alts
 }
 
+/// Every text that names `mv`: its own (`move_text`) first, then the alternatives a GUI or
+/// another engine may write for it (king-takes-rook castling, `O-O`, a drop's lower-case
+/// letter, a promotion by the letter it becomes, `=` for a declined one).
+pub fn move_texts(pos: &Position, mv: Move, style: RankStyle) -> Vec<String> {
+    let mut texts = vec![move_text(pos, mv, style)];
+    texts.extend(alternatives(pos, mv, style));
+    texts
+}
+
 /// Find the legal move `text` names among `legal`.
 pub fn parse_move(pos: &Position, legal: &[Move], text: &str, style: RankStyle) -> Option<Move> {
     let text = text.trim();

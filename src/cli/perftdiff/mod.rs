@@ -1,0 +1,242 @@
+//! `alfil perft-diff`: Alfil's divide against a reference engine's, walked down the first root
+//! move whose counts differ until the moves themselves differ; prints the path, the FEN there,
+//! and the moves one engine has and the other has not.
+
+pub mod notation;
+pub mod reference;
+
+use std::time::Duration;
+
+use crate::movegen::notation::move_text;
+use crate::movegen::{make_move, Move};
+use crate::perft::divide;
+use crate::position::{Position, RankStyle};
+
+use notation::MoveKeys;
+use reference::{RefProtocol, Reference, Start};
+
+/// The command line of `alfil perft-diff`.
+#[derive(clap::Args)]
+pub struct PerftDiffArgs {
+    /// A built-in variant's name, or the path of a RON variant file.
+    pub variant: String,
+    /// Plies to count (at least 1).
+    #[arg(value_parser = clap::value_parser!(u32).range(1..))]
+    pub depth: u32,
+    /// The reference engine's command line (a program and its arguments), e.g.
+    /// "/usr/games/fairy-stockfish".
+    #[arg(long = "ref")]
+    pub reference: String,
+    /// The variant's name in the reference engine, when it differs from the file's `name`.
+    #[arg(long)]
+    pub ref_variant: Option<String>,
+    /// How to talk to the reference: UCI (`go perft`: Fairy-Stockfish, Alfil) or CECP (the
+    /// `perft N 1` command of Sjaak II).
+    #[arg(long, value_enum, default_value_t = RefProtocol::Uci)]
+    pub ref_protocol: RefProtocol,
+    /// Start from this FEN instead of the variant's start position (both engines get it).
+    #[arg(long)]
+    pub fen: Option<String>,
+    /// Seconds to wait for each answer of the reference engine.
+    #[arg(long, default_value_t = 600)]
+    pub timeout: u64,
+}
+
+/// What the walk found.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// Both engines count the same.
+    Agree { nodes: u64 },
+    /// The engines differ; the report has been printed.
+    Differ,
+}
+
+/// One root move of a node as both engines see it.
+struct Row {
+    text: String,
+    alfil: Option<u64>,
+    reference: Option<u64>,
+    /// Alfil's move, when Alfil has it.
+    mv: Option<Move>,
+    /// The reference's text, when the reference has it.
+    ref_text: Option<String>,
+}
+
+/// Runs the comparison and prints its report; `progress` gets one line per step of the walk.
+pub fn run(
+    args: &PerftDiffArgs,
+    pos: Position,
+    progress: &mut dyn FnMut(&str),
+) -> Result<Outcome, String> {
+    let ref_variant = args
+        .ref_variant
+        .clone()
+        .unwrap_or_else(|| pos.tables.variant.name.clone());
+    let mut reference = Reference::start(
+        &args.reference,
+        args.ref_protocol,
+        &ref_variant,
+        Duration::from_secs(args.timeout.max(1)),
+    )?;
+    let result = walk(args, pos, &mut reference, progress);
+    reference.quit();
+    result
+}
+
+fn walk(
+    args: &PerftDiffArgs,
+    mut pos: Position,
+    reference: &mut Reference,
+    progress: &mut dyn FnMut(&str),
+) -> Result<Outcome, String> {
+    let start = Start {
+        fen: args.fen.clone(),
+    };
+    let style = reference.rank_style();
+    let mut path: Vec<(String, String)> = Vec::new();
+    for depth in (1..=args.depth).rev() {
+        let after = if path.is_empty() {
+            "the start".to_string()
+        } else {
+            path.iter()
+                .map(|(text, _)| text.as_str())
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        progress(&format!("depth {depth} after {after}: counting"));
+        let ref_moves: Vec<String> = path.iter().map(|(_, r)| r.clone()).collect();
+        let theirs = reference.divide(&start, &ref_moves, depth)?;
+        let ours = divide(&pos, depth);
+        let rows = compare(&pos, &ours, &theirs, style);
+        let alfil_total: u64 = ours.iter().map(|(_, n)| n).sum();
+        let ref_total: u64 = theirs.iter().map(|(_, n)| n).sum();
+        let missing = rows
+            .iter()
+            .any(|r| r.alfil.is_none() || r.reference.is_none());
+        if missing {
+            report(&pos, &path, depth, &rows, alfil_total, ref_total);
+            return Ok(Outcome::Differ);
+        }
+        let Some(first) = rows.iter().find(|r| r.alfil != r.reference) else {
+            if path.is_empty() {
+                crate::outln!(
+                    "perft {depth}: Alfil and the reference agree, {alfil_total} nodes over {} moves",
+                    rows.len()
+                );
+                return Ok(Outcome::Agree { nodes: alfil_total });
+            }
+            return Err(format!(
+                "the reference counted differently under {after} at depth {} but agrees now at \
+                 depth {depth}: it is not deterministic",
+                depth + 1
+            ));
+        };
+        progress(&format!(
+            "depth {depth} after {after}: {} differs (Alfil {}, reference {})",
+            first.text,
+            count(first.alfil),
+            count(first.reference)
+        ));
+        let (Some(mv), Some(ref_text)) = (first.mv, first.ref_text.clone()) else {
+            return Err(format!("{} is missing from one side's list", first.text));
+        };
+        path.push((first.text.clone(), ref_text));
+        make_move(&mut pos, mv);
+    }
+    Err(
+        "the counts differ at depth 1 with the same moves: the reference's divide is not \
+         one node per move"
+            .into(),
+    )
+}
+
+/// Both divides side by side, in Alfil's text order (moves only the reference has last).
+fn compare(
+    pos: &Position,
+    ours: &[(Move, u64)],
+    theirs: &[(String, u64)],
+    style: RankStyle,
+) -> Vec<Row> {
+    let moves: Vec<Move> = ours.iter().map(|&(mv, _)| mv).collect();
+    let keys = MoveKeys::new(pos, &moves, style);
+    let mut rows: Vec<Row> = ours
+        .iter()
+        .map(|&(mv, n)| Row {
+            text: move_text(pos, mv, RankStyle::FromOne),
+            alfil: Some(n),
+            reference: None,
+            mv: Some(mv),
+            ref_text: None,
+        })
+        .collect();
+    let mut extra = Vec::new();
+    for (text, n) in theirs {
+        match keys.find(text).map(|i| &mut rows[i]) {
+            Some(row) if row.reference.is_none() => {
+                row.reference = Some(*n);
+                row.ref_text = Some(text.clone());
+            }
+            _ => extra.push(Row {
+                text: text.clone(),
+                alfil: None,
+                reference: Some(*n),
+                mv: None,
+                ref_text: Some(text.clone()),
+            }),
+        }
+    }
+    rows.sort_by(|a, b| a.text.cmp(&b.text));
+    rows.extend(extra);
+    rows
+}
+
+fn count(n: Option<u64>) -> String {
+    n.map_or("-".to_string(), |n| n.to_string())
+}
+
+/// The report of a node where the move lists differ.
+fn report(
+    pos: &Position,
+    path: &[(String, String)],
+    depth: u32,
+    rows: &[Row],
+    alfil_total: u64,
+    ref_total: u64,
+) {
+    let texts = |pick: fn(&Row) -> bool| -> String {
+        let found: Vec<&str> = rows
+            .iter()
+            .filter(|r| pick(r))
+            .map(|r| r.text.as_str())
+            .collect();
+        if found.is_empty() {
+            "(none)".into()
+        } else {
+            found.join(" ")
+        }
+    };
+    crate::outln!(
+        "The move lists differ after {} move(s): {}",
+        path.len(),
+        if path.is_empty() {
+            "(the start position)".to_string()
+        } else {
+            path.iter()
+                .map(|(text, _)| text.as_str())
+                .collect::<Vec<_>>()
+                .join(" ")
+        }
+    );
+    crate::outln!("FEN: {}", pos.to_fen());
+    crate::outln!("perft {depth} here: Alfil {alfil_total}, reference {ref_total}");
+    crate::outln!("only Alfil has: {}", texts(|r| r.reference.is_none()));
+    crate::outln!("only the reference has: {}", texts(|r| r.alfil.is_none()));
+    let differing: Vec<String> = rows
+        .iter()
+        .filter(|r| r.alfil.is_some() && r.reference.is_some() && r.alfil != r.reference)
+        .map(|r| format!("{} ({} vs {})", r.text, count(r.alfil), count(r.reference)))
+        .collect();
+    if !differing.is_empty() {
+        crate::outln!("both have, counted differently: {}", differing.join(" "));
+    }
+}

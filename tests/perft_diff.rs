@@ -1,0 +1,324 @@
+//! `alfil perft-diff` against real reference engines: Fairy-Stockfish over UCI and Sjaak II over
+//! CECP (Debian `fairy-stockfish`, `sjaakii`; CI installs both), and Alfil itself over UCI. A
+//! variant file whose knight lacks its backward leaps must be walked down to a position where
+//! the reference has a backward knight leap Alfil has not; sound variants must agree. Bad
+//! references (missing, hanging, answering garbage, not knowing the variant) are errors with
+//! exit status 2.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+const FAIRY_STOCKFISH: &str = "/usr/games/fairy-stockfish";
+const SJAAK_II: &str = "/usr/games/sjaakii";
+const ALFIL: &str = env!("CARGO_BIN_EXE_alfil");
+
+/// Chess whose knight lost its two narrow backward leaps: `ffN` keeps the two narrow forward
+/// ones, `sN` the four wide ones.
+const LAME_KNIGHT: &str = r#"// Chess with a knight that lost its backward leaps.
+(
+    name: "lameknight",
+    inherits: "chess",
+    pieces: [
+        (letter: 'N', name: "knight", moves: "ffNsN"),
+    ],
+)
+"#;
+
+/// `alfil ARGS`: standard output, standard error, exit code.
+fn alfil(args: &[&str]) -> (String, String, Option<i32>) {
+    let out = Command::new(ALFIL).args(args).output().expect("alfil runs");
+    (
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+        out.status.code(),
+    )
+}
+
+fn lame_knight_file() -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("alfil-perft-diff-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("lameknight.ron");
+    std::fs::write(&path, LAME_KNIGHT).unwrap();
+    path
+}
+
+/// Whether the engine is installed; under CI it must be.
+fn installed(path: &str, package: &str) -> bool {
+    if Path::new(path).exists() {
+        return true;
+    }
+    assert!(
+        std::env::var_os("CI").is_none(),
+        "CI must have {package} installed (see .ci/run)"
+    );
+    eprintln!("skipped: install the Debian package {package} to run this test");
+    false
+}
+
+/// The value after `label` on the line that starts with it.
+fn field<'a>(out: &'a str, label: &str) -> &'a str {
+    out.lines()
+        .find_map(|l| l.strip_prefix(label))
+        .unwrap_or_else(|| panic!("no '{label}' line in:\n{out}"))
+        .trim()
+}
+
+/// (file, rank) of a square like `b8`, ranks from 0.
+fn square(text: &str) -> (i32, i32) {
+    let file = i32::from(text.as_bytes()[0] - b'a');
+    let rank: i32 = text[1..].parse().unwrap();
+    (file, rank - 1)
+}
+
+/// The piece letter on a square of a chess FEN's board.
+fn piece_at(fen: &str, (file, rank): (i32, i32)) -> Option<char> {
+    let row = fen.split(['/', ' ']).nth((7 - rank) as usize)?;
+    let mut f = 0;
+    for c in row.chars() {
+        if let Some(d) = c.to_digit(10) {
+            f += d as i32;
+        } else {
+            if f == file {
+                return Some(c);
+            }
+            f += 1;
+        }
+    }
+    None
+}
+
+/// The walk ends where the reference has moves Alfil lacks, and each of them is a narrow
+/// backward knight leap of the side to move (the leaps the file took away); Alfil has nothing
+/// extra.
+fn assert_finds_the_lost_leaps(out: &str, code: Option<i32>) {
+    assert_eq!(code, Some(1), "differences give exit status 1:\n{out}");
+    assert_eq!(field(out, "only Alfil has:"), "(none)", "{out}");
+    let fen = field(out, "FEN:");
+    let white = fen.split(' ').nth(1) == Some("w");
+    let lost: Vec<&str> = field(out, "only the reference has:").split(' ').collect();
+    for mv in &lost {
+        // Coordinates (`a6b8`) or Sjaak II's long algebraic (`Na6-b8`).
+        let squares: String = mv
+            .chars()
+            .filter(|c| !c.is_ascii_uppercase() && *c != '-')
+            .collect();
+        let (from, to) = (square(&squares[..2]), square(&squares[2..4]));
+        let (df, dr) = (to.0 - from.0, to.1 - from.1);
+        assert_eq!(df.abs(), 1, "{mv} is a narrow leap");
+        assert_eq!(
+            dr,
+            if white { -2 } else { 2 },
+            "{mv} goes two ranks backwards"
+        );
+        let knight = if white { 'N' } else { 'n' };
+        assert_eq!(piece_at(fen, from), Some(knight), "{mv} is a knight's move");
+    }
+    // The counts at the last node differ by exactly the lost moves.
+    let counts = field(out, "perft 1 here:");
+    let numbers: Vec<usize> = counts
+        .split([' ', ','])
+        .filter_map(|w| w.parse().ok())
+        .collect();
+    assert_eq!(numbers.len(), 2, "{counts}");
+    assert_eq!(numbers[1] - numbers[0], lost.len(), "{counts}");
+}
+
+#[test]
+fn a_knight_without_its_backward_leaps_is_found_against_alfil_itself() {
+    let file = lame_knight_file();
+    let (out, err, code) = alfil(&[
+        "perft-diff",
+        file.to_str().unwrap(),
+        "3",
+        "--ref",
+        ALFIL,
+        "--ref-variant",
+        "chess",
+    ]);
+    assert_finds_the_lost_leaps(&out, code);
+    assert!(
+        err.contains("perft-diff: depth 3 after the start: counting"),
+        "{err}"
+    );
+    assert!(
+        err.contains("perft-diff: depth 1 after "),
+        "the walk reaches depth 1: {err}"
+    );
+}
+
+#[test]
+fn a_knight_without_its_backward_leaps_is_found_against_fairy_stockfish() {
+    if !installed(FAIRY_STOCKFISH, "fairy-stockfish") {
+        return;
+    }
+    let file = lame_knight_file();
+    let (out, _, code) = alfil(&[
+        "perft-diff",
+        file.to_str().unwrap(),
+        "4",
+        "--ref",
+        FAIRY_STOCKFISH,
+        "--ref-variant",
+        "chess",
+    ]);
+    assert_finds_the_lost_leaps(&out, code);
+}
+
+#[test]
+fn sound_variants_agree_with_fairy_stockfish() {
+    if !installed(FAIRY_STOCKFISH, "fairy-stockfish") {
+        return;
+    }
+    // Counts from tests/data/perft (Fairy-Stockfish's): xiangqi's 10 ranks, crazyhouse's
+    // drops after a capture, shogi's promotions, janggi's passes, Seirawan's gating, and
+    // chess from a FEN with castling and en passant.
+    for (variant, fen, depth, nodes) in [
+        ("xiangqi", None, "3", "79666"),
+        (
+            "crazyhouse",
+            Some("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R[] w KQkq - 2 3"),
+            "3",
+            "",
+        ),
+        ("shogi", None, "3", "25470"),
+        // Passes: Fairy-Stockfish writes them as the general's move to its own square.
+        ("janggi", None, "3", "33000"),
+        // Gating, with castling.
+        (
+            "seirawan",
+            Some("reb1k2r/ppppqppp/2nb1n2/4p3/4P3/N1P2N2/PB1PQPPP/RE2KBHR[h] b KQkqc - 3 7"),
+            "3",
+            "30174",
+        ),
+        (
+            "chess",
+            Some("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"),
+            "2",
+            "2039",
+        ),
+    ] {
+        let mut args = vec!["perft-diff", variant, depth, "--ref", FAIRY_STOCKFISH];
+        if let Some(fen) = fen {
+            args.extend(["--fen", fen]);
+        }
+        let (out, err, code) = alfil(&args);
+        assert_eq!(code, Some(0), "{variant}: {out}{err}");
+        assert!(out.contains("Alfil and the reference agree"), "{out}");
+        if !nodes.is_empty() {
+            assert!(out.contains(&format!(", {nodes} nodes over ")), "{out}");
+        }
+    }
+}
+
+#[test]
+fn sjaak_ii_is_a_reference_over_cecp() {
+    if !installed(SJAAK_II, "sjaakii") {
+        return;
+    }
+    // 10 ranks written from 0 (XBoard's way) and drops: both must be matched to Alfil's moves.
+    // Xiangqi's count is tests/data/perft's; crazyhouse's is chess's perft 3, as the first
+    // drop can come only at ply 4.
+    for (variant, depth, nodes) in [("xiangqi", "3", "79666"), ("crazyhouse", "3", "8902")] {
+        let (out, err, code) = alfil(&[
+            "perft-diff",
+            variant,
+            depth,
+            "--ref",
+            SJAAK_II,
+            "--ref-protocol",
+            "cecp",
+        ]);
+        assert_eq!(code, Some(0), "{variant}: {out}{err}");
+        assert!(
+            out.contains(&format!("agree, {nodes} nodes over")),
+            "{variant}: {out}"
+        );
+    }
+    let file = lame_knight_file();
+    let (out, _, code) = alfil(&[
+        "perft-diff",
+        file.to_str().unwrap(),
+        "3",
+        "--ref",
+        SJAAK_II,
+        "--ref-protocol",
+        "cecp",
+        "--ref-variant",
+        "normal",
+    ]);
+    assert_finds_the_lost_leaps(&out, code);
+}
+
+#[test]
+fn bad_references_and_files_are_errors() {
+    let script = |body: &str| format!("sh -c '{body}'");
+    let cases: Vec<(Vec<String>, &str)> = vec![
+        (
+            vec![
+                "chess".into(),
+                "2".into(),
+                "--ref".into(),
+                "/nonexistent/engine".into(),
+            ],
+            "cannot start engine '/nonexistent/engine'",
+        ),
+        (
+            vec![
+                "/nonexistent/file.ron".into(),
+                "2".into(),
+                "--ref".into(),
+                ALFIL.into(),
+            ],
+            "/nonexistent/file.ron",
+        ),
+        (
+            vec![
+                "chess".into(),
+                "2".into(),
+                "--ref".into(),
+                ALFIL.into(),
+                "--ref-variant".into(),
+                "nosuchvariant".into(),
+            ],
+            "does not know the variant `nosuchvariant`",
+        ),
+        (
+            vec![
+                "chess".into(),
+                "2".into(),
+                "--ref".into(),
+                script("sleep 30"),
+                "--timeout".into(),
+                "1".into(),
+            ],
+            "did not give the answer to `uci` within 1 s",
+        ),
+        (
+            vec![
+                "chess".into(),
+                "2".into(),
+                "--ref".into(),
+                script(
+                    "while read l; do case $l in uci) echo uciok;; isready) echo readyok;; \
+                     go*) echo e2e4: 5; echo Nodes searched: 7;; esac; done",
+                ),
+            ],
+            "does not add up: 1 moves counting 5, total 7",
+        ),
+        (
+            vec!["chess".into(), "2".into(), "--ref".into(), script("exit 0")],
+            "exited while Alfil waited for the answer to `uci`",
+        ),
+    ];
+    for (args, expected) in cases {
+        let mut all = vec!["perft-diff"];
+        all.extend(args.iter().map(String::as_str));
+        let (out, err, code) = alfil(&all);
+        assert_eq!(code, Some(2), "{args:?}: {out}{err}");
+        assert!(
+            err.contains(expected),
+            "{args:?}: expected '{expected}' in: {err}"
+        );
+        assert!(!err.contains("panicked"), "{err}");
+    }
+}
