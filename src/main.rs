@@ -85,6 +85,10 @@ enum Command {
         /// A built-in variant's name, or the path of a RON variant file.
         variant: String,
     },
+    /// Check variant files: every error the loader finds and warnings about what a file
+    /// probably does not mean or what XBoard would show otherwise, with FILE:LINE:COL. Exit
+    /// status 0 when clean, 1 with warnings, 2 with errors.
+    Check(alfil::cli::check::CheckArgs),
     /// Compare Alfil's perft with a reference engine's (Fairy-Stockfish, Sjaak II, another
     /// Alfil): walk down the first root move whose counts differ and show the position where
     /// the move lists differ, and the moves each engine has that the other has not. Exit
@@ -176,6 +180,7 @@ fn main() -> ExitCode {
         } => bench::search_signature(depth.unwrap_or(8)).map(|_| ()),
         Command::Match(args) => alfil::cli::matchrun::run(&args),
         Command::PerftDiff(args) => return run_perft_diff(&args),
+        Command::Check(args) => return ExitCode::from(alfil::cli::check::run(&args)),
         Command::Openings {
             variant,
             count,

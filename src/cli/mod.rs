@@ -2,6 +2,7 @@
 //! the perft benchmark, the match runner and the perft comparison with another engine.
 
 pub mod bench;
+pub mod check;
 pub mod matchrun;
 pub mod perftdiff;
 pub mod stdout;

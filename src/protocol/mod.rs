@@ -23,6 +23,7 @@ pub mod wire;
 pub mod worker;
 pub mod writer;
 pub mod xboard;
+pub mod xboard_betza;
 
 use std::io::{BufReader, Cursor, Read};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};

@@ -9,6 +9,7 @@ use super::embedded::{answers_to, embedded_names, find_embedded};
 use super::error::LoadError;
 use super::folder;
 use super::locate::Seg;
+use super::located::LoadedFile;
 use super::source::{Home, Source};
 use super::Variant;
 
@@ -126,8 +127,31 @@ impl Library {
     }
 }
 
+/// Loads a variant file and keeps its text, for diagnostics that point into it.
+pub fn load_file_kept(path: &Path) -> Result<LoadedFile, LoadError> {
+    let (variant, leaf) = finish_keeping_leaf(Source::read(path)?)?;
+    Ok(LoadedFile::new(variant, leaf))
+}
+
+/// Loads a built-in variant by name and keeps its text (`<embedded>/NAME.ron`).
+pub fn load_embedded_kept(name: &str) -> Result<LoadedFile, LoadError> {
+    let Some(found) = find_embedded(name) else {
+        return Err(LoadError::without_position(
+            &format!("variant `{name}`"),
+            "no built-in variant of that name; `alfil variants` lists them",
+        ));
+    };
+    let (variant, leaf) = finish_keeping_leaf(found?)?;
+    Ok(LoadedFile::new(variant, leaf))
+}
+
 /// Follows the `inherits` chain from `leaf` and builds the variant.
 fn finish(leaf: Source) -> Result<Variant, LoadError> {
+    finish_keeping_leaf(leaf).map(|(variant, _)| variant)
+}
+
+/// [`finish`], giving back the leaf file too.
+fn finish_keeping_leaf(leaf: Source) -> Result<(Variant, Source), LoadError> {
     let mut chain = vec![leaf];
     while let Some(child) = chain.last() {
         let Some(parent_name) = child.file.inherits.clone() else {
@@ -148,7 +172,9 @@ fn finish(leaf: Source) -> Result<Variant, LoadError> {
         chain.push(parent);
     }
     chain.reverse();
-    assemble(&chain)
+    let variant = assemble(&chain)?;
+    let leaf = chain.pop().expect("the chain starts with the leaf");
+    Ok((variant, leaf))
 }
 
 /// The file that `child` inherits from: in the child's folder, then embedded.

@@ -5,7 +5,8 @@
 //! rules.
 //! Behind `load.rs`: `source.rs` (one parsed file and its error positions, found by `locate.rs`),
 //! `assemble.rs` (merging an inheritance chain and checking it), `fen.rs` (the start position),
-//! `region.rs` (square sets and region text) and `embedded.rs` (the files built into the binary).
+//! `region.rs` (square sets and region text), `embedded.rs` (the files built into the binary)
+//! and `located.rs` (a loaded file kept for diagnostics that point into it).
 
 mod assemble;
 pub mod embedded;
@@ -15,6 +16,7 @@ pub mod fen_text;
 mod folder;
 pub mod load;
 mod locate;
+pub mod located;
 pub mod region;
 pub mod schema;
 mod source;
@@ -23,7 +25,8 @@ use crate::betza::Xbetza;
 use crate::types::ByColour;
 pub use embedded::embedded_names;
 pub use error::LoadError;
-pub use load::{load_by_name, load_file, load_str, Library};
+pub use load::{load_by_name, load_embedded_kept, load_file, load_file_kept, load_str, Library};
+pub use located::{LoadedFile, PieceField};
 pub use region::SquareSet;
 
 pub use crate::types::Colour;

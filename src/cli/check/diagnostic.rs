@@ -1,0 +1,69 @@
+//! One finding of `alfil check`: its severity, a short code naming its kind, and where it is
+//! (file, line, column, the line's text), printed as `FILE:LINE:COL: warning[CODE]: message`
+//! with the line and a caret under it, or as a JSON object for tools.
+
+use serde::Serialize;
+
+use crate::variant::LoadError;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Severity {
+    Warning,
+    Error,
+}
+
+/// A located finding.
+#[derive(Clone, Debug, Serialize)]
+pub struct Diagnostic {
+    pub severity: Severity,
+    /// The kind of finding (`unreachable-piece`, `load`, …), stable for tools.
+    pub code: &'static str,
+    pub file: String,
+    /// 1-based; 0 when the finding has no place in the file.
+    pub line: usize,
+    pub column: usize,
+    pub message: String,
+    #[serde(skip)]
+    line_text: String,
+}
+
+impl Diagnostic {
+    /// A finding at the place (and with the message) `at` gives.
+    pub fn new(severity: Severity, code: &'static str, at: LoadError) -> Diagnostic {
+        Diagnostic {
+            severity,
+            code,
+            file: at.file,
+            line: at.line,
+            column: at.column,
+            message: at.message,
+            line_text: at.line_text,
+        }
+    }
+
+    pub fn warning(code: &'static str, at: LoadError) -> Diagnostic {
+        Diagnostic::new(Severity::Warning, code, at)
+    }
+
+    /// The human form: the header line, then (when located) the file's line and a caret.
+    pub fn to_text(&self) -> String {
+        let kind = match self.severity {
+            Severity::Warning => "warning",
+            Severity::Error => "error",
+        };
+        if self.line == 0 {
+            return format!("{}: {kind}[{}]: {}", self.file, self.code, self.message);
+        }
+        let pad: String = self
+            .line_text
+            .chars()
+            .take(self.column.saturating_sub(1))
+            .map(|c| if c == '\t' { '\t' } else { ' ' })
+            .collect();
+        format!(
+            "{}:{}:{}: {kind}[{}]: {}\n{}\n{pad}^",
+            self.file, self.line, self.column, self.code, self.message, self.line_text
+        )
+    }
+}

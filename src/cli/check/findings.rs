@@ -1,0 +1,337 @@
+//! The warnings of `alfil check` about a variant that loads: what the file says that it
+//! probably does not mean (a piece that can never appear, a piece stuck where it can stand, a
+//! game without a royal piece or another end) and what XBoard 4.9.1 would show otherwise than
+//! Alfil plays (its Pawn and Lance image slots, its own variant names, XBetza it reads
+//! otherwise, boards wider than it draws).
+
+use std::sync::Arc;
+
+use crate::movegen::targets::{targets, Coord, Query};
+use crate::position::ruleset::Ruleset;
+use crate::position::Position;
+use crate::protocol::xboard::{self, Reading};
+use crate::protocol::xboard_betza::misreadings;
+use crate::variant::{Colour, LoadedFile, PieceField, PieceType, Variant};
+
+use super::diagnostic::Diagnostic;
+
+/// Every warning about the loaded file, in the order of the checks.
+pub fn warnings(file: &LoadedFile, tables: &Arc<Ruleset>) -> Vec<Diagnostic> {
+    let mut found = Vec::new();
+    found.extend(unreachable_pieces(file, tables));
+    found.extend(stuck_pieces(file));
+    found.extend(no_end(file));
+    found.extend(pawn_slots(file));
+    found.extend(xboard_name(file));
+    found.extend(xboard_betza(file));
+    found.extend(wide_board(file));
+    found
+}
+
+/// Pieces that can never appear: not in the start position (board or hand), and no promotion,
+/// demotion or capture into a hand leads to them from one that can.
+fn unreachable_pieces(file: &LoadedFile, tables: &Arc<Ruleset>) -> Vec<Diagnostic> {
+    let v = &file.variant;
+    let start = Position::start(tables.clone());
+    let mut reached: Vec<bool> = (0..v.pieces.len())
+        .map(|kind| {
+            [Colour::White, Colour::Black]
+                .iter()
+                .any(|&c| start.count(c, kind) > 0 || start.in_hand(c, kind) > 0)
+        })
+        .collect();
+    loop {
+        let mut grew = false;
+        for (kind, piece) in v.pieces.iter().enumerate() {
+            if !reached[kind] {
+                continue;
+            }
+            let mut next: Vec<usize> = Vec::new();
+            if let Some(promotion) = &piece.promotion {
+                next.extend(promotion.choices_for(Colour::White));
+                next.extend(promotion.choices_for(Colour::Black));
+            }
+            next.extend(piece.promoted_of);
+            if v.hand.drop_promoted {
+                next.extend(
+                    v.pieces
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, p)| p.promoted_of == Some(kind))
+                        .map(|(i, _)| i),
+                );
+            }
+            for target in next {
+                if !reached[target] {
+                    reached[target] = true;
+                    grew = true;
+                }
+            }
+        }
+        if !grew {
+            break;
+        }
+    }
+    v.pieces
+        .iter()
+        .zip(reached)
+        .filter(|(_, reached)| !reached)
+        .map(|(p, _)| {
+            Diagnostic::warning(
+                "unreachable-piece",
+                file.at_piece(
+                    p.letter,
+                    PieceField::Entry,
+                    None,
+                    format!(
+                        "the {} ({}) can never appear: it is not in the start position, and no \
+                         promotion, demotion or drop leads to it",
+                        p.name, p.letter
+                    ),
+                ),
+            )
+        })
+        .collect()
+}
+
+/// Pieces with no move at all from some square where they can stand, unless a rule deals with
+/// it: a promotion that is mandatory there, or `immobility_illegal` (no move or drop may leave
+/// a piece without moves). Pieces that never move anywhere are left alone (walls, stones).
+fn stuck_pieces(file: &LoadedFile) -> Vec<Diagnostic> {
+    let v = &file.variant;
+    if v.hand.immobility_illegal {
+        return Vec::new();
+    }
+    let mut found = Vec::new();
+    for p in &v.pieces {
+        let mut stuck: Vec<String> = Vec::new();
+        let mut moves_somewhere = false;
+        for colour in [Colour::White, Colour::Black] {
+            for (f, r) in squares(v) {
+                if !may_stand(p, colour, (f, r)) {
+                    continue;
+                }
+                if has_move(v, p, colour, (f, r)) {
+                    moves_somewhere = true;
+                } else {
+                    let name = format!("{}{}", char::from(b'a' + f), u32::from(r) + 1);
+                    let who = if colour == Colour::White {
+                        "White's"
+                    } else {
+                        "Black's"
+                    };
+                    stuck.push(format!("{name} ({who})"));
+                }
+            }
+        }
+        if stuck.is_empty() || !moves_somewhere {
+            continue;
+        }
+        let shown = stuck.len().min(8);
+        let more = if stuck.len() > shown {
+            format!(" and {} more squares", stuck.len() - shown)
+        } else {
+            String::new()
+        };
+        found.push(Diagnostic::warning(
+            "stuck-piece",
+            file.at_piece(
+                p.letter,
+                PieceField::Moves,
+                None,
+                format!(
+                    "the {} ({}) has no move from {}{more}, and no rule deals with it (a \
+                     promotion mandatory there, or `immobility_illegal: true` in `hand`)",
+                    p.name,
+                    p.letter,
+                    stuck[..shown].join(", ")
+                ),
+            ),
+        ));
+    }
+    found
+}
+
+fn squares(v: &Variant) -> impl Iterator<Item = Coord> + '_ {
+    (0..v.ranks).flat_map(move |r| (0..v.files).map(move |f| (f, r)))
+}
+
+/// Whether a piece of `colour` can stand on the square: inside its confinement, and not where
+/// a mandatory promotion turns it into another piece on arrival.
+fn may_stand(p: &PieceType, colour: Colour, (f, r): Coord) -> bool {
+    let confined_out = p
+        .confine
+        .as_ref()
+        .is_some_and(|c| !c[colour].contains(f, r));
+    let promoted_away = p
+        .promotion
+        .as_ref()
+        .is_some_and(|pr| pr.mandatory && pr.in_place.is_none() && pr.zone[colour].contains(f, r));
+    !confined_out && !promoted_away
+}
+
+/// Whether the piece has a move from the square, on an empty board or on one full of foes
+/// (its capture-only moves), counting its zone moves where they apply.
+fn has_move(v: &Variant, p: &PieceType, colour: Colour, square: Coord) -> bool {
+    let mut texts = vec![p.moves_text.as_str()];
+    if let Some(zone) = &p.zone_moves {
+        if zone.zone[colour].contains(square.0, square.1) {
+            texts.push(zone.moves_text.as_str());
+        }
+    }
+    texts.into_iter().any(|text| {
+        let mut query = Query::new(text, v.files, v.ranks, square);
+        query.black = colour == Colour::Black;
+        query.moved = true;
+        let empty = targets(&query).is_ok_and(|t| !t.is_empty());
+        query.foes = squares(v).filter(|&c| c != square).collect();
+        empty || targets(&query).is_ok_and(|t| !t.is_empty())
+    })
+}
+
+/// A variant without a royal piece and without any other rule that ends a game: checkmate
+/// never happens, and only stalemate, repetition or the move rule end it.
+fn no_end(file: &LoadedFile) -> Option<Diagnostic> {
+    let v = &file.variant;
+    let rules = &v.rules;
+    let other_end = rules.extinction.is_some()
+        || rules.flag.is_some()
+        || rules.check_count > 0
+        || rules.blast.is_some();
+    if v.pieces.iter().any(|p| p.royal) || other_end {
+        return None;
+    }
+    Some(Diagnostic::warning(
+        "no-royal",
+        file.at_key(
+            "rules",
+            "no piece is royal, so the rules' checkmate never happens, and no other rule \
+             (extinction, flag, check count, blast) ends the game: only stalemate, repetition \
+             or the move rule can; make a piece `royal: true` or add such a rule"
+                .into(),
+        ),
+    ))
+}
+
+/// Non-pawns in XBoard's Pawn (first) and Lance (19th) image slots, which XBoard makes promote
+/// on the last rank like pawns: the slots where the `piece_to_char` Alfil sends differs from
+/// the file's, because Alfil had to move the piece elsewhere.
+fn pawn_slots(file: &LoadedFile) -> Vec<Diagnostic> {
+    let v = &file.variant;
+    let written: Vec<char> = v.piece_to_char.chars().collect();
+    let sent: Vec<char> = xboard::piece_to_char(v).chars().collect();
+    let simple = |s: &[char]| s.iter().all(|&c| c == '.' || c.is_ascii_alphabetic());
+    if !simple(&written) || written.len() != sent.len() {
+        return Vec::new();
+    }
+    let king_slot = written.len() / 2 - 1;
+    [(0, "Pawn"), (18, "Lance")]
+        .into_iter()
+        .filter(|&(slot, _)| slot < king_slot && written[slot] != sent[slot])
+        .filter_map(|(slot, image)| {
+            let letter = written[slot];
+            let piece = &v.pieces[v.piece_index(letter)?];
+            let message = format!(
+                "the {} ({letter}) is in XBoard's {image} slot (slot {slot} of `piece_to_char`), \
+                 where XBoard makes a piece promote on the last rank like a pawn; Alfil moves it \
+                 to a free slot when it sends `setup`, but other programs reading this string \
+                 do not",
+                piece.name
+            );
+            let at = file
+                .in_key("piece_to_char", slot, message.clone())
+                .unwrap_or_else(|| file.at_key("inherits", format!("{message} (inherited)")));
+            Some(Diagnostic::warning("xboard-pawn-slot", at))
+        })
+        .collect()
+}
+
+/// A name XBoard reads as one of its own variants (or refuses).
+fn xboard_name(file: &LoadedFile) -> Option<Diagnostic> {
+    let v = &file.variant;
+    let lower = v.name.to_ascii_lowercase();
+    let claims = |builtin: &str| {
+        lower == builtin
+            || v.aliases.iter().any(|a| a.eq_ignore_ascii_case(builtin))
+            || v.parent == builtin
+    };
+    let message = match xboard::reading(&lower) {
+        Reading::BuiltIn(builtin) if !claims(builtin) => format!(
+            "XBoard reads the name `{}` as its own variant `{builtin}`; Alfil announces this \
+             variant to XBoard as `{}`",
+            v.name,
+            xboard::xboard_name(v)
+        ),
+        Reading::Rejected => format!(
+            "XBoard refuses the name `{}` (a wild number it does not have); Alfil announces \
+             this variant to XBoard as `{}`",
+            v.name,
+            xboard::xboard_name(v)
+        ),
+        _ => return None,
+    };
+    Some(Diagnostic::warning(
+        "xboard-name",
+        file.in_key("name", 0, message.clone())
+            .unwrap_or_else(|| file.at_key("name", message)),
+    ))
+}
+
+/// XBetza that XBoard 4.9.1 reads otherwise, in the `piece` lines Alfil sends: the GUI would
+/// show and accept other moves than Alfil plays.
+fn xboard_betza(file: &LoadedFile) -> Vec<Diagnostic> {
+    let v = &file.variant;
+    let mut found = Vec::new();
+    for p in &v.pieces {
+        let mut parts = vec![(PieceField::Moves, &p.moves)];
+        if let Some(zone) = &p.zone_moves {
+            parts.push((PieceField::ZoneMoves, &zone.moves));
+        }
+        for (field, moves) in parts {
+            let text = crate::betza::canonical::canonical(&moves.parsed);
+            for m in misreadings(&text) {
+                let index = file
+                    .piece_text(p.letter, field)
+                    .and_then(|_| moves.parsed.components.get(m.index))
+                    .map(|c| c.span.0);
+                found.push(Diagnostic::warning(
+                    "xboard-betza",
+                    file.at_piece(
+                        p.letter,
+                        field,
+                        index,
+                        format!(
+                            "the {} ({})'s `{}`: {}",
+                            p.name, p.letter, m.component, m.reason
+                        ),
+                    ),
+                ));
+            }
+        }
+    }
+    found
+}
+
+/// A board XBoard cannot draw: more columns, holdings included, than it has.
+fn wide_board(file: &LoadedFile) -> Option<Diagnostic> {
+    let v = &file.variant;
+    let columns = xboard::columns(v);
+    (columns > xboard::MAX_COLUMNS).then(|| {
+        Diagnostic::warning(
+            "xboard-board",
+            file.at_key(
+                "board",
+                format!(
+                    "XBoard draws at most {} columns, holdings included; {} files{} need {columns}",
+                    xboard::MAX_COLUMNS,
+                    v.files,
+                    if v.holdings > 0 {
+                        " and the holdings' 4 columns"
+                    } else {
+                        ""
+                    }
+                ),
+            ),
+        )
+    })
+}

@@ -1,0 +1,262 @@
+//! `alfil check`: each kind of warning on a file written to show it, located at the line and
+//! column of the text it concerns (found in the file here, not copied from Alfil's output);
+//! errors of the loader; exit status 0 / 1 / 2; JSON output.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+const ALFIL: &str = env!("CARGO_BIN_EXE_alfil");
+
+fn alfil(args: &[&str]) -> (String, Option<i32>) {
+    let out = Command::new(ALFIL).args(args).output().expect("alfil runs");
+    assert!(
+        !String::from_utf8_lossy(&out.stderr).contains("panicked"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    (
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        out.status.code(),
+    )
+}
+
+/// Writes `text` as `NAME.ron` in a folder of this test run.
+fn variant_file(name: &str, text: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("alfil-check-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(format!("{name}.ron"));
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+/// `LINE:COL` of the first occurrence of `needle` in `text`, plus `offset` characters.
+fn place(text: &str, needle: &str, offset: usize) -> String {
+    let at = text.find(needle).expect("needle in the file") + offset;
+    let line = text[..at].matches('\n').count() + 1;
+    let column = text[..at].rsplit('\n').next().unwrap().chars().count() + 1;
+    format!("{line}:{column}")
+}
+
+/// The header line of the finding with this code.
+fn finding<'a>(out: &'a str, code: &str) -> &'a str {
+    out.lines()
+        .find(|l| l.contains(&format!("[{code}]")))
+        .unwrap_or_else(|| panic!("no [{code}] finding in:\n{out}"))
+}
+
+#[test]
+fn a_clean_file_exits_with_status_0() {
+    let text = "(\n    name: \"tidy\",\n    inherits: \"chess\",\n)\n";
+    let path = variant_file("tidy", text);
+    let (out, code) = alfil(&["check", path.to_str().unwrap()]);
+    assert_eq!(code, Some(0), "{out}");
+    assert_eq!(
+        out.trim_end(),
+        "1 file(s) checked: 0 error(s), 0 warning(s)"
+    );
+}
+
+#[test]
+fn a_piece_that_can_never_appear_is_pointed_at() {
+    // The wazir is in no start position, promotion or hand.
+    let text = r#"(
+    name: "extra",
+    inherits: "chess",
+    piece_to_char: "PNBRQ.W.........Kpnbrq.w.........k",
+    pieces: [
+        (letter: 'W', name: "wazir", moves: "W"),
+    ],
+)
+"#;
+    let path = variant_file("extra", text);
+    let (out, code) = alfil(&["check", path.to_str().unwrap()]);
+    assert_eq!(code, Some(1), "warnings only: {out}");
+    let line = finding(&out, "unreachable-piece");
+    let at = place(text, "(letter: 'W'", 0);
+    assert!(
+        line.starts_with(&format!("{}:{at}: warning", path.display())),
+        "{line}"
+    );
+    assert!(line.contains("the wazir (W) can never appear"), "{line}");
+}
+
+#[test]
+fn a_piece_stuck_where_it_can_stand_is_reported_unless_a_rule_deals_with_it() {
+    // Pawns that may decline promotion on the last rank, where they have no move.
+    let stuck = r#"(
+    name: "stuckpawns",
+    inherits: "chess",
+    pieces: [
+        (letter: 'P', name: "pawn", moves: "fmWfceFifmnD", initial_zone: "*2",
+         promotion: (zone: "*8", choices: "QRBN", mandatory: false)),
+    ],
+)
+"#;
+    let path = variant_file("stuckpawns", stuck);
+    let (out, code) = alfil(&["check", path.to_str().unwrap()]);
+    assert_eq!(code, Some(1), "{out}");
+    let line = finding(&out, "stuck-piece");
+    assert!(
+        line.contains(&place(stuck, "\"fmWfceFifmnD\"", 0)),
+        "{line}"
+    );
+    assert!(
+        line.contains("the pawn (P) has no move from a8 (White's), b8 (White's)"),
+        "{line}"
+    );
+    // Black's pawns are stuck on rank 1: 8 squares of White's, 8 of Black's.
+    assert!(line.contains("and 8 more squares"), "{line}");
+    // The same with `immobility_illegal`: the rule forbids the moves that would strand them.
+    let ruled = stuck.replace(
+        "    ],\n)",
+        "    ],\n    hand: (immobility_illegal: true),\n)",
+    );
+    let path = variant_file("ruledpawns", &ruled.replace("stuckpawns", "ruledpawns"));
+    let (out, code) = alfil(&["check", path.to_str().unwrap()]);
+    assert_eq!(code, Some(0), "{out}");
+}
+
+#[test]
+fn a_game_without_a_royal_piece_or_another_end_is_reported() {
+    let text = r#"(
+    name: "kingless",
+    inherits: "chess",
+    pieces: [
+        (letter: 'K', name: "king", moves: "K"),
+    ],
+    castling: None,
+    start: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1",
+    rules: (checkmate: Loss),
+)
+"#;
+    let path = variant_file("kingless", text);
+    let (out, code) = alfil(&["check", path.to_str().unwrap()]);
+    assert_eq!(code, Some(1), "{out}");
+    let line = finding(&out, "no-royal");
+    assert!(line.contains(&place(text, "(checkmate", 0)), "{line}");
+    assert!(line.contains("no piece is royal"), "{line}");
+}
+
+#[test]
+fn xboard_s_pawn_slot_its_names_its_xbetza_and_its_board_width() {
+    // A rook-moving piece in the Pawn slot; a name XBoard reads as its `shogi`; a piece whose
+    // `fsF` XBoard reads as all four diagonals (spec/xbetza.md 4.2); 14 files with holdings.
+    let text = r#"(
+    name: "shogi-wide",
+    inherits: "chess",
+    piece_to_char: "RNBPQ...........Krnbpq...........k",
+    pieces: [
+        (letter: 'B', name: "bishop", moves: "BfsF"),
+    ],
+)
+"#;
+    let path = variant_file("shogi-wide", text);
+    let (out, code) = alfil(&["check", path.to_str().unwrap()]);
+    assert_eq!(code, Some(1), "{out}");
+    let slot = finding(&out, "xboard-pawn-slot");
+    assert!(slot.contains(&place(text, "RNBPQ", 0)), "{slot}");
+    assert!(
+        slot.contains("the rook (R) is in XBoard's Pawn slot"),
+        "{slot}"
+    );
+    let name = finding(&out, "xboard-name");
+    assert!(name.contains(&place(text, "shogi-wide", 0)), "{name}");
+    assert!(
+        name.contains("XBoard reads the name `shogi-wide` as its own variant `shogi`"),
+        "{name}"
+    );
+    let betza = finding(&out, "xboard-betza");
+    assert!(
+        betza.contains(&place(text, "BfsF", 1)),
+        "the caret is on `fsF`: {betza}"
+    );
+    assert!(betza.contains("the bishop (B)'s `fsF`"), "{betza}");
+
+    let wide = r#"(
+    name: "widehouse",
+    inherits: "crazyhouse",
+    board: (files: 14, ranks: 8),
+    start: "rnbqkbnr6/pppppppp6/14/14/14/14/PPPPPPPP6/RNBQKBNR6[] w KQkq - 0 1",
+)
+"#;
+    let path = variant_file("widehouse", wide);
+    let (out, code) = alfil(&["check", path.to_str().unwrap()]);
+    assert_eq!(code, Some(1), "{out}");
+    let board = finding(&out, "xboard-board");
+    assert!(board.contains(&place(wide, "(files: 14", 0)), "{board}");
+    // 14 files and 2 + 2 holding columns: 18 against XBoard's 16.
+    assert!(board.contains("need 18"), "{board}");
+}
+
+#[test]
+fn loader_errors_are_located_and_give_status_2() {
+    let text = r#"(
+    name: "badchoice",
+    inherits: "chess",
+    pieces: [
+        (letter: 'P', name: "pawn", moves: "fmWfceFifmnD", initial_zone: "*2",
+         promotion: (zone: "*8", choices: "QX")),
+    ],
+)
+"#;
+    let path = variant_file("badchoice", text);
+    let missing = std::env::temp_dir().join("alfil-check-no-such-file.ron");
+    let (out, code) = alfil(&[
+        "check",
+        path.to_str().unwrap(),
+        missing.to_str().unwrap(),
+        std::env::temp_dir().to_str().unwrap(),
+    ]);
+    assert_eq!(code, Some(2), "{out}");
+    let line = finding(&out, "load");
+    assert!(line.contains(&place(text, "QX", 1)), "{line}");
+    assert!(
+        line.contains("promotion choice `X` is not a piece"),
+        "{line}"
+    );
+    assert!(out.contains("cannot read the file"), "{out}");
+    assert!(
+        out.contains("3 file(s) checked: 3 error(s), 0 warning(s)"),
+        "{out}"
+    );
+}
+
+#[test]
+fn json_output_lists_the_findings() {
+    let text = r#"(
+    name: "extra2",
+    inherits: "chess",
+    piece_to_char: "PNBRQ.W.........Kpnbrq.w.........k",
+    pieces: [
+        (letter: 'W', name: "wazir", moves: "W"),
+    ],
+)
+"#;
+    let path = variant_file("extra2", text);
+    let (out, code) = alfil(&["check", "--format", "json", path.to_str().unwrap()]);
+    assert_eq!(code, Some(1), "{out}");
+    let at = place(text, "(letter: 'W'", 0);
+    let (line, column) = at.split_once(':').unwrap();
+    let compact: String = out.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(compact.starts_with("[ {"), "{out}");
+    assert!(compact.contains("\"severity\": \"warning\""), "{out}");
+    assert!(compact.contains("\"code\": \"unreachable-piece\""), "{out}");
+    assert!(compact.contains(&format!("\"line\": {line},")), "{out}");
+    assert!(compact.contains(&format!("\"column\": {column},")), "{out}");
+}
+
+#[test]
+fn every_shipped_variant_loads_without_an_error() {
+    let (names, _) = alfil(&["variants"]);
+    let names: Vec<&str> = names.lines().collect();
+    assert!(names.len() > 150, "{names:?}");
+    let mut args = vec!["check"];
+    args.extend(&names);
+    let (out, code) = alfil(&args);
+    assert_ne!(code, Some(2), "{out}");
+    assert!(
+        out.contains(&format!("{} file(s) checked: 0 error(s)", names.len())),
+        "{}",
+        out.lines().last().unwrap_or("")
+    );
+}
