@@ -10,7 +10,7 @@ use clap::{Parser, Subcommand};
 
 use alfil::cli::{bench, load_variant, setup_position};
 use alfil::movegen::notation::move_text;
-use alfil::movegen::targets::{parse_coord, square_name, targets, Coord, Query};
+use alfil::movegen::targets::{diagram, parse_coord, square_name, targets, Coord, Query};
 use alfil::perft;
 use alfil::position::RankStyle;
 
@@ -89,6 +89,12 @@ enum Command {
     /// probably does not mean or what XBoard would show otherwise, with FILE:LINE:COL. Exit
     /// status 0 when clean, 1 with warnings, 2 with errors.
     Check(alfil::cli::check::CheckArgs),
+    /// Print a variant after inheritance as one complete RON file that loads to the same
+    /// rules, and each piece's canonical XBetza, moves, value and promotion (as comments).
+    Explain {
+        /// A built-in variant's name, or the path of a RON variant file.
+        variant: String,
+    },
     /// Compare Alfil's perft with a reference engine's (Fairy-Stockfish, Sjaak II, another
     /// Alfil): walk down the first root move whose counts differ and show the position where
     /// the move lists differ, and the moves each engine has that the other has not. Exit
@@ -205,6 +211,9 @@ fn main() -> ExitCode {
             Ok(())
         }
         Command::Values { variant } => run_values(&variant),
+        Command::Explain { variant } => {
+            alfil::cli::explain::explain(&variant).map(|text| alfil::out!("{text}"))
+        }
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -269,47 +278,6 @@ fn run_betza(
     }
     alfil::out!("{}", diagram(&q, &moves));
     Ok(())
-}
-
-/// A small board: the piece `@`, friends `o`, foes `x`, destinations `*` (a captured foe `X`).
-fn diagram(q: &Query, moves: &[alfil::movegen::targets::Target]) -> String {
-    let mut out = String::new();
-    for r in (0..q.ranks).rev() {
-        out.push_str(&format!("{:>3} ", u32::from(r) + 1));
-        for f in 0..q.files {
-            let c = (f, r);
-            let target = moves.iter().any(|t| t.to == c);
-            let ch = if c == q.square {
-                '@'
-            } else if q.foes.contains(&c) {
-                if target {
-                    'X'
-                } else {
-                    'x'
-                }
-            } else if q.friends.contains(&c) {
-                if target {
-                    'O'
-                } else {
-                    'o'
-                }
-            } else if target {
-                '*'
-            } else {
-                '.'
-            };
-            out.push(ch);
-            out.push(' ');
-        }
-        out.push('\n');
-    }
-    out.push_str("    ");
-    for f in 0..q.files {
-        out.push((b'a' + f) as char);
-        out.push(' ');
-    }
-    out.push('\n');
-    out
 }
 
 /// One line per piece: letter, name, value in centipawns (royal pieces: `royal`).

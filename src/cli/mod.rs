@@ -3,6 +3,7 @@
 
 pub mod bench;
 pub mod check;
+pub mod explain;
 pub mod matchrun;
 pub mod perftdiff;
 pub mod stdout;

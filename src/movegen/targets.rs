@@ -179,3 +179,44 @@ pub fn parse_coord(text: &str, files: u8, ranks: u8) -> Option<Coord> {
     let (sq, used) = geo.parse_square(text, RankStyle::FromOne)?;
     (used == text.len()).then(|| geo.coords(sq))
 }
+
+/// A small board: the piece `@`, friends `o`, foes `x`, destinations `*` (a captured foe `X`).
+pub fn diagram(q: &Query, moves: &[Target]) -> String {
+    let mut out = String::new();
+    for r in (0..q.ranks).rev() {
+        out.push_str(&format!("{:>3} ", u32::from(r) + 1));
+        for f in 0..q.files {
+            let c = (f, r);
+            let target = moves.iter().any(|t| t.to == c);
+            let ch = if c == q.square {
+                '@'
+            } else if q.foes.contains(&c) {
+                if target {
+                    'X'
+                } else {
+                    'x'
+                }
+            } else if q.friends.contains(&c) {
+                if target {
+                    'O'
+                } else {
+                    'o'
+                }
+            } else if target {
+                '*'
+            } else {
+                '.'
+            };
+            out.push(ch);
+            out.push(' ');
+        }
+        out.push('\n');
+    }
+    out.push_str("    ");
+    for f in 0..q.files {
+        out.push((b'a' + f) as char);
+        out.push(' ');
+    }
+    out.push('\n');
+    out
+}

@@ -1,6 +1,6 @@
 //! From an inheritance chain of parsed files to a checked `Variant`: merge the files (each value
 //! remembers the file and path it came from), then check and resolve every value, reporting
-//! problems at the place the offending value was written.
+//! problems at the place the offending value was written; or flatten the chain into one file.
 
 use super::fen::{check_start, Expect};
 use super::locate::Seg::{self, Index, Key};
@@ -52,6 +52,29 @@ pub fn assemble(chain: &[Source]) -> Result<Variant, LoadError> {
             e.message = format!("{} (inherited by {})", e.message, leaf.label);
         }
         e
+    })
+}
+
+/// The chain as one file without `inherits`: every value the chain sets, as the last file to
+/// set it wrote it, under the leaf's `name` and `aliases`. It loads to the same variant.
+pub fn flatten(chain: &[Source]) -> Result<VariantFile, LoadError> {
+    let m = merge(chain)?;
+    let leaf = chain.last().map(|s| &s.file);
+    Ok(VariantFile {
+        name: leaf.and_then(|f| f.name.clone()),
+        aliases: leaf.and_then(|f| f.aliases.clone()),
+        inherits: None,
+        board: m.board.map(|a| a.value),
+        holdings: m.holdings.map(|a| a.value),
+        piece_to_char: m.piece_to_char.map(|a| a.value),
+        parent: m.parent.map(|a| a.value),
+        start: m.start.map(|a| a.value),
+        chess960: m.chess960.map(|a| a.value),
+        pieces: m.pieces.map(|p| p.into_iter().map(|a| a.value).collect()),
+        remove_pieces: None,
+        castling: m.castling.map(|a| a.value),
+        rules: Some(m.rules),
+        hand: Some(m.hand),
     })
 }
 

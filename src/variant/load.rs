@@ -4,12 +4,13 @@
 
 use std::path::{Path, PathBuf};
 
-use super::assemble::assemble;
+use super::assemble::{assemble, flatten};
 use super::embedded::{answers_to, embedded_names, find_embedded};
 use super::error::LoadError;
 use super::folder;
 use super::locate::Seg;
 use super::located::LoadedFile;
+use super::schema::VariantFile;
 use super::source::{Home, Source};
 use super::Variant;
 
@@ -129,8 +130,8 @@ impl Library {
 
 /// Loads a variant file and keeps its text, for diagnostics that point into it.
 pub fn load_file_kept(path: &Path) -> Result<LoadedFile, LoadError> {
-    let (variant, leaf) = finish_keeping_leaf(Source::read(path)?)?;
-    Ok(LoadedFile::new(variant, leaf))
+    let (variant, leaf, flat) = finish_keeping_leaf(Source::read(path)?)?;
+    Ok(LoadedFile::new(variant, leaf, flat))
 }
 
 /// Loads a built-in variant by name and keeps its text (`<embedded>/NAME.ron`).
@@ -141,17 +142,17 @@ pub fn load_embedded_kept(name: &str) -> Result<LoadedFile, LoadError> {
             "no built-in variant of that name; `alfil variants` lists them",
         ));
     };
-    let (variant, leaf) = finish_keeping_leaf(found?)?;
-    Ok(LoadedFile::new(variant, leaf))
+    let (variant, leaf, flat) = finish_keeping_leaf(found?)?;
+    Ok(LoadedFile::new(variant, leaf, flat))
 }
 
 /// Follows the `inherits` chain from `leaf` and builds the variant.
 fn finish(leaf: Source) -> Result<Variant, LoadError> {
-    finish_keeping_leaf(leaf).map(|(variant, _)| variant)
+    finish_keeping_leaf(leaf).map(|(variant, _, _)| variant)
 }
 
-/// [`finish`], giving back the leaf file too.
-fn finish_keeping_leaf(leaf: Source) -> Result<(Variant, Source), LoadError> {
+/// [`finish`], giving back the leaf file and the chain flattened into one file too.
+fn finish_keeping_leaf(leaf: Source) -> Result<(Variant, Source, VariantFile), LoadError> {
     let mut chain = vec![leaf];
     while let Some(child) = chain.last() {
         let Some(parent_name) = child.file.inherits.clone() else {
@@ -173,8 +174,9 @@ fn finish_keeping_leaf(leaf: Source) -> Result<(Variant, Source), LoadError> {
     }
     chain.reverse();
     let variant = assemble(&chain)?;
+    let flat = flatten(&chain)?;
     let leaf = chain.pop().expect("the chain starts with the leaf");
-    Ok((variant, leaf))
+    Ok((variant, leaf, flat))
 }
 
 /// The file that `child` inherits from: in the child's folder, then embedded.

@@ -1,8 +1,10 @@
 //! A variant file loaded with its text kept, so that what is found about the loaded variant
 //! later (the warnings of `alfil check`) can point at the value it concerns: a piece's entry or
-//! one of its fields, a character of its XBetza, a top-level key.
+//! one of its fields, a character of its XBetza, a top-level key. It also keeps the file with
+//! its inheritance chain flattened into it, for `alfil explain`.
 
 use super::locate::Seg;
+use super::schema::VariantFile;
 use super::source::Source;
 use super::{LoadError, Variant};
 
@@ -10,6 +12,7 @@ use super::{LoadError, Variant};
 pub struct LoadedFile {
     pub variant: Variant,
     leaf: Source,
+    flat: VariantFile,
 }
 
 /// A field of a piece entry that a diagnostic can point at.
@@ -22,8 +25,17 @@ pub enum PieceField {
 }
 
 impl LoadedFile {
-    pub(super) fn new(variant: Variant, leaf: Source) -> LoadedFile {
-        LoadedFile { variant, leaf }
+    pub(super) fn new(variant: Variant, leaf: Source, flat: VariantFile) -> LoadedFile {
+        LoadedFile {
+            variant,
+            leaf,
+            flat,
+        }
+    }
+
+    /// The variant as one file without `inherits`, which loads to the same variant.
+    pub fn flattened(&self) -> &VariantFile {
+        &self.flat
     }
 
     /// The file's path as given.

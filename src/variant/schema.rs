@@ -46,75 +46,98 @@
 //! win conditions) are added as new optional fields with defaults that keep today's meaning, so
 //! existing files stay valid.
 
-use serde::{Deserialize, Deserializer};
+use serde::{Deserialize, Deserializer, Serialize};
 use std::collections::BTreeMap;
 
 use super::GameValue;
 
 /// A whole variant file.
-#[derive(Clone, Debug, Default, Deserialize)]
+#[derive(Clone, Debug, Default, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct VariantFile {
     /// The variant's name (what `variant NAME` selects); not inherited.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
     /// Other names it answers to, such as XBoard's name; not inherited.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub aliases: Option<Vec<String>>,
     /// Another variant this one starts from.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub inherits: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub board: Option<Board>,
     /// Holdings size announced to the GUI (0 = none).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub holdings: Option<u8>,
     /// XBoard's PIECETOCHAR string; must contain every piece letter.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub piece_to_char: Option<String>,
     /// XBoard parent variant for the `setup` command (default `fairy`).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub parent: Option<String>,
     /// Complete start FEN.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub start: Option<String>,
     /// Castling field written in Chess960 style (default false).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub chess960: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub pieces: Option<Vec<PieceDef>>,
     /// Letters of inherited pieces to drop.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub remove_pieces: Option<String>,
     /// Castling rule; `None` removes an inherited one. Absent means inherited, or no castling.
     #[serde(default, deserialize_with = "present")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub castling: Option<Option<CastlingDef>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub rules: Option<RulesDef>,
     /// Holdings and drops; each field defaults separately.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub hand: Option<HandDef>,
 }
 
 /// Holdings, drops and gating (all default false, except `drop_checks`, default true, and
 /// `demote_on_capture`, default true).
-#[derive(Clone, Debug, Default, Deserialize)]
+#[derive(Clone, Debug, Default, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct HandDef {
     /// Captured pieces go to the capturer's hand, colour-flipped.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub captures_to_hand: Option<bool>,
     /// Pieces in hand may be dropped on empty squares (each piece's `drop_zone`).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub drops: Option<bool>,
     /// A captured promoted piece goes to the hand as what it promoted from.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub demote_on_capture: Option<bool>,
     /// A drop may give check.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub drop_checks: Option<bool>,
     /// No drop, and no move without promotion, may leave a piece where it could never move
     /// again (shogi's pawn, lance and knight on the last ranks).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub immobility_illegal: Option<bool>,
     /// Seirawan gating: when an unmoved piece of the first rank moves, a piece from the hand
     /// may enter on the square it left.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub gating: Option<bool>,
     /// Letter of the piece type whose drop may not give mate (shogi's uchifuzume). Perft
     /// counts such drops; in a game the dropping side loses.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub drop_mate_forbidden: Option<char>,
     /// A piece in hand may also be dropped as its promoted form, written `+P@e3` (kyoto and
     /// micro shogi). Default false.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub drop_promoted: Option<bool>,
     /// While a side has pieces in hand it may only drop (placement's and sittuyin's setup
     /// phase). Default false.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub must_drop: Option<bool>,
 }
 
 /// Board size, at most 16x16.
-#[derive(Clone, Copy, Debug, Deserialize)]
+#[derive(Clone, Copy, Debug, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct Board {
     pub files: u32,
@@ -123,7 +146,7 @@ pub struct Board {
 
 /// One piece type. An entry always describes the whole piece (it replaces an inherited entry
 /// with the same letter).
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct PieceDef {
     /// Upper-case FEN letter; Black's pieces use the lower-case letter.
@@ -132,113 +155,143 @@ pub struct PieceDef {
     /// XBetza move description.
     pub moves: String,
     /// Must not be left attacked; losing it loses (default false).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub royal: Option<bool>,
     /// Value in centipawns, overriding the automatic one.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub value: Option<i32>,
     /// Region where `i` moves are allowed (absent: `i` = never moved).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub initial_zone: Option<String>,
     /// Black's `initial_zone` when it is not White's mirrored.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub initial_zone_black: Option<String>,
     /// Region where `ii` moves are allowed (mirrored for Black).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub initial_zone_ii: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub promotion: Option<PromotionDef>,
     /// This piece is the promoted form of the piece with this letter: FENs write it `+X`, and
     /// when captured into a hand it goes back to being `X`.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub promoted_of: Option<char>,
     /// Region where it may be dropped from the hand (default: the whole board).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub drop_zone: Option<String>,
     /// Black's `drop_zone` when it is not White's mirrored.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub drop_zone_black: Option<String>,
     /// At most this many of it on one file after a drop (shogi's nifu: 1).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub drop_file_limit: Option<u8>,
     /// Region it may never leave (xiangqi's palace, the elephant's own half).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub confine: Option<String>,
     /// Black's `confine` when it is not White's mirrored.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub confine_black: Option<String>,
     /// Extra moves it has while standing in a region (the xiangqi soldier across the river).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub zone_moves: Option<ZoneMovesDef>,
     /// Letters of the piece types it may not hop over (janggi's cannon: `C`).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub no_screen: Option<String>,
     /// Letters of the piece types it may not capture (janggi's cannon: `C`).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub no_capture: Option<String>,
     /// A promoted piece turns back into its `promoted_of` form by itself: `OnMove` on every
     /// move (kyoto shogi), `OnCapture` when it captures (micro shogi).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub demotes: Option<Demotion>,
     /// Drops of this piece keep a side's pieces of this type on squares of different colours,
     /// and every other drop leaves a square of each colour still needed for them (placement's
     /// bishops). Default false.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub drop_opposite_colours: Option<bool>,
 }
 
 /// When a promoted piece reverts by itself (see `PieceDef::demotes`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize)]
 pub enum Demotion {
     OnMove,
     OnCapture,
 }
 
 /// Moves a piece has in addition while it stands in a zone.
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct ZoneMovesDef {
     pub zone: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub zone_black: Option<String>,
     /// XBetza of the extra moves.
     pub moves: String,
     /// The extra moves may not leave the zone, not even in passing (janggi's palace
     /// diagonals). Default false.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub stay: Option<bool>,
 }
 
 /// Promotion on reaching a zone.
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct PromotionDef {
     /// Region where a move ending there promotes.
     pub zone: String,
     /// Black's zone when it is not White's mirrored.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub zone_black: Option<String>,
     /// Letters of the piece types to promote to, most likely first.
     pub choices: String,
     /// Black's choices when they differ from White's.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub choices_black: Option<String>,
     /// Must promote (default true); false also allows staying as it is.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub mandatory: Option<bool>,
     /// Also promote when the move starts in the zone (shogi: entering, leaving or moving
     /// within the zone). Default false.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub from_zone: Option<bool>,
     /// Only to a piece type the side has fewer of on the board than in the start position
     /// (grand chess); a move that must promote but cannot is not allowed. Default false.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub only_captured: Option<bool>,
     /// Only while the side has fewer than this many of the type on the board, e.g.
     /// `{'K': 2}` (Spartan chess: at most two kings).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub limits: Option<std::collections::BTreeMap<char, u32>>,
     /// Promote only on a capturing move (micro shogi, with `zone: "*"`). Default false.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub on_capture: Option<bool>,
     /// Promotion is a move of its own, made by a piece standing in the zone: it turns into the
     /// choice where it stands, or after one step of this XBetza onto an empty square (sittuyin:
     /// `"F"`); ordinary moves into the zone do not promote.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub in_place: Option<InPlaceDef>,
 }
 
 /// Sittuyin-style promotion (see `PromotionDef::in_place`).
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct InPlaceDef {
     /// XBetza of the steps that may go with the promotion (single leaps only).
     pub steps: String,
     /// A side's last piece of this type may promote on any square. Default false.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub last_anywhere: Option<bool>,
     /// A promotion may not give check. Default false.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub no_check: Option<bool>,
     /// The promoted piece may not attack an enemy piece where it lands. Default false.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub no_attack: Option<bool>,
 }
 
 /// Castling as a variant rule. The king moves to the given file on its side, the partner lands
 /// on the square the king crossed next to it; in Chess960 positions the partners' files come
 /// from the FEN.
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct CastlingDef {
     /// Letter of the castling king.
@@ -250,83 +303,106 @@ pub struct CastlingDef {
     /// File the king lands on when castling towards the a-side.
     pub queenside_file: char,
     /// White's castling rank, counted from 1 (default 1); Black's is mirrored.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub rank: Option<u32>,
     /// File where the partner of a `K` castling right is looked for first, moving towards the
     /// king (default: the last file). Only needed when partners start inside the edge.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub kingside_partner_file: Option<char>,
     /// Same for a `Q` right (default `a`).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub queenside_partner_file: Option<char>,
     /// Castling rights come from drops (placement): a king dropped on this file of the castling
     /// rank may castle with partners on the corner squares of that rank, whether they are there
     /// already or dropped there later.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub dropped_king_file: Option<char>,
 }
 
 /// Game-end values and counting rules; each field defaults separately (checkmate `Loss`,
 /// stalemate `Draw`, `move_rule` 100 plies, `repetition_count` 3, repetition `Draw`).
-#[derive(Clone, Debug, Default, Deserialize)]
+#[derive(Clone, Debug, Default, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct RulesDef {
     /// Value for the side to move when it has no legal move and is in check.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub checkmate: Option<GameValue>,
     /// Value for the side to move when it has no legal move and is not in check.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub stalemate: Option<GameValue>,
     /// Plies without capture or pawn move that draw the game (0 = no such rule).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub move_rule: Option<u32>,
     /// Occurrences of a position that end the game (0 = no such rule).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub repetition_count: Option<u32>,
     /// Value of that repetition for the side to move.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub repetition: Option<GameValue>,
     /// When a repetition ends the game and one side gave check with every one of its moves
     /// since the position first stood, that side gets this value instead (xiangqi and shogi:
     /// `Loss`, perpetual check loses). Default: no such rule.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub perpetual_check: Option<GameValue>,
     /// If a side can capture, it must (giveaway, losers). Default false.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub must_capture: Option<bool>,
     /// Royal pieces may not face each other on an open file (xiangqi). Default false.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub flying_general: Option<bool>,
     /// With several royal pieces, a side is in check only when all of them are attacked
     /// (Spartan chess); without it, any attacked royal piece is check. Default false.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub duple_check: Option<bool>,
     /// Moves that give check are allowed (default true; racing kings: false).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub checking: Option<bool>,
     /// The side giving this many checks wins (3check: 3). FENs carry the checks still needed
     /// as `3+3` after the en-passant field. Default 0 = no such rule.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub check_count: Option<u32>,
     /// Losing (almost) all pieces of a type ends the game.
     #[serde(default, deserialize_with = "present")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub extinction: Option<Option<ExtinctionDef>>,
     /// A piece reaching a region ends the game (king of the hill, racing kings, campmate).
     #[serde(default, deserialize_with = "present")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub flag: Option<Option<FlagDef>>,
     /// Captures explode (atomic).
     #[serde(default, deserialize_with = "present")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub blast: Option<Option<BlastDef>>,
     /// A side not in check may pass (its royal piece "moves" to its own square; CECP `@@@@`).
     /// Two passes in a row end the game in a draw. Default false.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub pass: Option<bool>,
     /// Janggi's bikjang: royal pieces facing each other on an open file. The side to move
     /// must then pass or break it, and the game ends in a draw when it persists after the
     /// reply. Default false.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub bikjang: Option<bool>,
     /// Games that would end in a draw by bikjang, two passes, repetition or the move rule are
     /// decided by counting material instead (janggi's tournament rule). Default: no counting;
     /// `material_count: None` takes an inherited count away.
     #[serde(default, deserialize_with = "present")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub material_count: Option<Option<MaterialCountDef>>,
     /// Squares (White's; Black's mirrored) onto which en-passant captures are possible
     /// (default: everywhere). Horde: `*6`.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub en_passant_zone: Option<String>,
 }
 
 /// Counting material: each side scores the points of its pieces on the board, Black adds
 /// `black_bonus`; more points win, equal points draw.
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct MaterialCountDef {
     /// Points by piece letter (pieces not listed score nothing), e.g. `{'R': 13, 'P': 2}`.
     pub points: BTreeMap<char, u32>,
     /// Points Black adds for moving second, in halves at most (janggi: 1.5). Default 0.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub black_bonus: Option<f64>,
 }
 
@@ -334,46 +410,55 @@ pub struct MaterialCountDef {
 /// pieces of one of the listed types on the board and in hand (`*` in the list stands for all
 /// its pieces together) while the opponent has at least `opponent_count` of that type;
 /// `value` is for the side that ran out.
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct ExtinctionDef {
     /// Piece letters, and/or `*` for all pieces together.
     pub pieces: String,
     /// Default 0.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub count: Option<u32>,
     /// Default 0.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub opponent_count: Option<u32>,
     /// The side to move must also have one piece more than `opponent_count` requires before
     /// it can claim (shatranj's bare king rule). Default false.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub claim: Option<bool>,
     /// Default `Loss`.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub value: Option<GameValue>,
 }
 
 /// The flag rule: the game ends when a side's `piece` stands in its `zone`; `value` is for that
 /// side. With `reply`, Black may still answer White's arrival with its own (racing kings).
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct FlagDef {
     /// Letter of the piece that must arrive, or `*` for any piece.
     pub piece: char,
     pub zone: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub zone_black: Option<String>,
     /// Default `Win`.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub value: Option<GameValue>,
     /// Default false.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub reply: Option<bool>,
     /// The arrival counts only while the piece is not attacked there (dobutsu's lion).
     /// Default false.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub safe: Option<bool>,
 }
 
 /// Explosions: a capture removes the capturer and every piece on the squares around the
 /// capture square, except the immune types (which are still removed when captured).
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct BlastDef {
     /// Letters of the piece types the blast spares.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub immune: Option<String>,
 }
 

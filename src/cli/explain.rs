@@ -1,0 +1,108 @@
+//! `alfil explain VARIANT`: the variant after inheritance as one complete RON file that loads to
+//! the same rules, followed (in RON comments, so the whole output still loads) by each piece:
+//! its canonical XBetza, its moves drawn on the variant's own board, its automatic value, and
+//! what it promotes to.
+
+use std::path::Path;
+use std::sync::Arc;
+
+use ron::extensions::Extensions;
+use ron::ser::PrettyConfig;
+
+use crate::betza::canonical::canonical;
+use crate::movegen::build_ruleset;
+use crate::movegen::targets::{diagram, targets, Query};
+use crate::search::piece_values;
+use crate::variant::{load_embedded_kept, load_file_kept, Colour, LoadedFile, Variant};
+
+/// The explanation of a built-in variant (by name) or a variant file (by path).
+pub fn explain(name_or_path: &str) -> Result<String, String> {
+    let path = Path::new(name_or_path);
+    let file = if name_or_path.ends_with(".ron") || path.is_file() {
+        load_file_kept(path)
+    } else {
+        load_embedded_kept(name_or_path)
+    }
+    .map_err(|e| e.to_string())?;
+    let mut out = flat_file(&file)?;
+    out.push_str(&pieces(&file.variant)?);
+    Ok(out)
+}
+
+/// The flattened file in RON, under a comment saying where it came from.
+fn flat_file(file: &LoadedFile) -> Result<String, String> {
+    let config = PrettyConfig::new()
+        .extensions(Extensions::IMPLICIT_SOME)
+        .depth_limit(2)
+        .struct_names(false);
+    let ron = ron::ser::to_string_pretty(file.flattened(), config).map_err(|e| e.to_string())?;
+    Ok(format!(
+        "// {}, from {} with everything it inherits written out: this file loads to the same rules.\n{ron}\n",
+        file.variant.name,
+        file.label()
+    ))
+}
+
+/// Each piece in RON comments: XBetza, value, promotion, and its moves from the board's middle.
+fn pieces(v: &Variant) -> Result<String, String> {
+    let tables = build_ruleset(Arc::new(v.clone())).map_err(|e| e.message_for(&v.name))?;
+    let values = piece_values(&tables);
+    let mut out = String::from("\n// Pieces\n");
+    for (p, value) in v.pieces.iter().zip(values) {
+        let value = if p.royal {
+            "royal".to_string()
+        } else {
+            format!("value {value}")
+        };
+        let mut text = format!(
+            "{} {}: {} ({value})\n",
+            p.letter,
+            p.name,
+            canonical(&p.moves.parsed)
+        );
+        if let Some(promotion) = &p.promotion {
+            let names: Vec<String> = promotion
+                .choices_for(Colour::White)
+                .iter()
+                .map(|&i| format!("{} ({})", v.pieces[i].name, v.pieces[i].letter))
+                .collect();
+            text.push_str(&format!(
+                "promotes{} to {}\n",
+                if promotion.mandatory {
+                    ""
+                } else {
+                    " (optionally)"
+                },
+                names.join(", ")
+            ));
+        }
+        if let Some(base) = p.promoted_of {
+            text.push_str(&format!(
+                "is the promoted {} ({})\n",
+                v.pieces[base].name, v.pieces[base].letter
+            ));
+        }
+        if let Some(zone) = &p.zone_moves {
+            text.push_str(&format!(
+                "has {} besides in its zone\n",
+                canonical(&zone.moves.parsed)
+            ));
+        }
+        let middle = (v.files / 2, v.ranks / 2);
+        let mut query = Query::new(&p.moves_text, v.files, v.ranks, middle);
+        query.moved = true;
+        if let Ok(found) = targets(&query) {
+            text.push_str(&format!(
+                "from {}{} on an empty board (moves with `i` aside):\n",
+                char::from(b'a' + middle.0),
+                u32::from(middle.1) + 1
+            ));
+            text.push_str(&diagram(&query, &found));
+        }
+        for line in text.lines() {
+            out.push_str(&format!("// {}\n", line.trim_end()));
+        }
+        out.push_str("//\n");
+    }
+    Ok(out)
+}

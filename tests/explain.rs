@@ -1,0 +1,59 @@
+//! `alfil explain`: for every built-in variant, the whole output (the flattened file, then the
+//! pieces in comments) loads as a variant file to the same rules as the variant itself; and
+//! the per-piece part says what the piece definitions say.
+
+use alfil::cli::explain::explain;
+use alfil::variant::{embedded_names, load_by_name, load_str, Variant};
+
+/// The variant's rules as text: everything but where it was read from.
+fn rules_of(mut v: Variant) -> String {
+    v.source = String::new();
+    v.start_fen_origin = Vec::new();
+    format!("{v:?}")
+}
+
+#[test]
+fn every_explained_variant_loads_to_the_same_rules() {
+    let names = embedded_names();
+    assert!(names.len() > 150);
+    for name in names {
+        let text = explain(&name).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert!(!text.contains("inherits:"), "{name}: flattened\n{text}");
+        let reloaded = load_str(&text, &format!("explained {name}"))
+            .unwrap_or_else(|e| panic!("{name}: the explanation does not load: {e}\n{text}"));
+        let original = load_by_name(&name).unwrap();
+        assert_eq!(
+            rules_of(reloaded),
+            rules_of(original),
+            "{name}: the explanation loads to other rules"
+        );
+    }
+}
+
+#[test]
+fn pieces_are_described_from_their_definitions() {
+    let text = explain("shogi").unwrap();
+    // shogi.ron: the pawn (`fW`) promotes (optionally) to the tokin `T`; the dragon is the promoted
+    // rook.
+    assert!(text.contains("// P pawn: fW (value "), "{text}");
+    assert!(
+        text.contains("// promotes (optionally) to tokin (T)"),
+        "{text}"
+    );
+    assert!(text.contains("// is the promoted rook (R)"), "{text}");
+    assert!(text.contains("// K king: K (royal)"), "{text}");
+    // The knight's diagram on shogi's 9x9 board from e5: its two forward leaps, d7 and f7.
+    let knight = text.split("// N knight:").nth(1).expect("a knight section");
+    let rank7 = knight.lines().find(|l| l.starts_with("//   7")).unwrap();
+    assert_eq!(rank7, "//   7 . . . * . * . . .");
+    let rank5 = knight.lines().find(|l| l.starts_with("//   5")).unwrap();
+    assert_eq!(rank5, "//   5 . . . . @ . . . .");
+}
+
+#[test]
+fn a_missing_variant_is_an_error() {
+    let err = explain("no-such-variant").unwrap_err();
+    assert!(err.contains("no built-in variant of that name"), "{err}");
+    let err = explain("/nonexistent/x.ron").unwrap_err();
+    assert!(err.contains("cannot read the file"), "{err}");
+}
