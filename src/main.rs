@@ -95,6 +95,9 @@ enum Command {
         /// A built-in variant's name, or the path of a RON variant file.
         variant: String,
     },
+    /// Run the perft cases variant files carry (`tests: [...]`), with a progress bar. Exit
+    /// status 0 when all pass, 1 when one fails, 2 when a variant does not load.
+    Selftest(alfil::cli::selftest::SelftestArgs),
     /// Compare Alfil's perft with a reference engine's (Fairy-Stockfish, Sjaak II, another
     /// Alfil): walk down the first root move whose counts differ and show the position where
     /// the move lists differ, and the moves each engine has that the other has not. Exit
@@ -187,6 +190,7 @@ fn main() -> ExitCode {
         Command::Match(args) => alfil::cli::matchrun::run(&args),
         Command::PerftDiff(args) => return run_perft_diff(&args),
         Command::Check(args) => return ExitCode::from(alfil::cli::check::run(&args)),
+        Command::Selftest(args) => return ExitCode::from(alfil::cli::selftest::run(&args)),
         Command::Openings {
             variant,
             count,

@@ -6,6 +6,7 @@ pub mod check;
 pub mod explain;
 pub mod matchrun;
 pub mod perftdiff;
+pub mod selftest;
 pub mod stdout;
 
 use std::path::Path;

@@ -103,6 +103,7 @@ fn test_variant(q: &Query) -> Result<Variant, BetzaError> {
         hand: Hand::default(),
         source: "<betza query>".into(),
         start_fen_origin: Vec::new(),
+        tests: Vec::new(),
     })
 }
 

@@ -11,7 +11,7 @@ use super::schema::{
 use super::source::Source;
 use super::{
     Blast, Castling, Extinction, Flag, GameValue, Hand, InPlace, LoadError, MaterialCount,
-    PieceType, Promotion, Rules, SquareSet, Variant, ZoneMoves,
+    PerftCase, PieceType, Promotion, Rules, SquareSet, Variant, ZoneMoves,
 };
 use crate::betza::{self, Xbetza};
 use crate::types::ByColour;
@@ -75,6 +75,7 @@ pub fn flatten(chain: &[Source]) -> Result<VariantFile, LoadError> {
         castling: m.castling.map(|a| a.value),
         rules: Some(m.rules),
         hand: Some(m.hand),
+        tests: leaf.and_then(|f| f.tests.clone()),
     })
 }
 
@@ -145,7 +146,29 @@ fn build(chain: &[Source], leaf: &Source) -> Result<Variant, LoadError> {
                 (index, at)
             })
             .collect(),
+        tests: perft_cases(leaf)?,
     })
+}
+
+/// The leaf file's own perft cases; a depth of 0 is refused where it is written.
+fn perft_cases(leaf: &Source) -> Result<Vec<PerftCase>, LoadError> {
+    let defs = leaf.file.tests.as_deref().unwrap_or_default();
+    let mut cases = Vec::with_capacity(defs.len());
+    for (i, def) in defs.iter().enumerate() {
+        if def.depth == 0 {
+            return Err(leaf.error_at(
+                &[Key("tests"), Index(i), Key("depth")],
+                "a perft case needs a depth of at least 1",
+            ));
+        }
+        cases.push(PerftCase {
+            fen: def.fen.clone(),
+            depth: def.depth,
+            nodes: def.nodes,
+            source: def.source.clone(),
+        });
+    }
+    Ok(cases)
 }
 
 /// A name XBoard can carry in `feature variants="a,b,c"` and in `variant NAME`: no comma,
@@ -222,10 +245,12 @@ fn merge(chain: &[Source]) -> Result<Merged, LoadError> {
     let mut m = Merged::default();
     for (src, source) in chain.iter().enumerate() {
         let VariantFile {
-            // A file's own name and aliases are not inherited, and `inherits` made the chain.
+            // A file's own name, aliases and tests are not inherited, and `inherits` made the
+            // chain.
             name: _,
             aliases: _,
             inherits: _,
+            tests: _,
             board,
             holdings,
             piece_to_char,

@@ -343,6 +343,17 @@ impl Default for Hand {
     }
 }
 
+/// A perft case the variant file carries (see the schema's `tests`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PerftCase {
+    /// `None`: the start position.
+    pub fen: Option<String>,
+    pub depth: u32,
+    pub nodes: u64,
+    /// Where the count comes from.
+    pub source: String,
+}
+
 /// A loaded and validated variant.
 #[derive(Clone, Debug)]
 pub struct Variant {
@@ -373,6 +384,8 @@ pub struct Variant {
     /// found later, when the position is set up, is reported there. Empty for variants that
     /// were not read from a file.
     pub start_fen_origin: Vec<(usize, LoadError)>,
+    /// The file's own perft cases.
+    pub tests: Vec<PerftCase>,
 }
 
 impl Variant {

@@ -42,6 +42,10 @@
 //! With it, `i` moves are allowed whenever the piece stands in the zone, virgin or not
 //! (Fairy-Stockfish's double-step region); `initial_zone_ii` does the same for `ii` moves.
 //!
+//! **Tests.** `tests: [(fen: "...", depth: 3, nodes: 79666, source: "Fairy-Stockfish")]`
+//! carries perft cases (no `fen`: the start position) that `alfil selftest` runs; `source`
+//! says where each count comes from. A file's tests, like its name, are not inherited.
+//!
 //! **Extending.** New rules (holdings and drops, shogi-style promotions, board zones, special
 //! win conditions) are added as new optional fields with defaults that keep today's meaning, so
 //! existing files stay valid.
@@ -95,6 +99,23 @@ pub struct VariantFile {
     /// Holdings and drops; each field defaults separately.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub hand: Option<HandDef>,
+    /// Perft cases of this variant, run by `alfil selftest` and by `cargo test` for the
+    /// built-in files; like `name`, not inherited.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tests: Option<Vec<PerftCaseDef>>,
+}
+
+/// A perft case in a variant file: from `fen` (default: the start position) the legal-move tree
+/// of `depth` plies has `nodes` leaves. `source` says where the count comes from: another
+/// engine, or a derivation (never Alfil's own output).
+#[derive(Clone, Debug, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct PerftCaseDef {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fen: Option<String>,
+    pub depth: u32,
+    pub nodes: u64,
+    pub source: String,
 }
 
 /// Holdings, drops and gating (all default false, except `drop_checks`, default true, and
