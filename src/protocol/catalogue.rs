@@ -2,11 +2,13 @@
 //! first, then the ones built into the binary). For CECP each goes under the name XBoard should
 //! use, with the size-prefixed names (`8x8+0_capablanca`) XBoard sends when a built-in variant is
 //! played on another board; for UCI under its own name (the `UCI_Variant` combo). Loaded tables
-//! are kept, so choosing a variant is instant after the first time.
+//! are kept, so choosing a variant is instant after the first time; when a file of the folder
+//! changes, [`Catalogue::refresh`] reads the folder again and rebuilds what changed.
 
 use std::collections::HashMap;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
+use std::time::SystemTime;
 
 use crate::game::Game;
 use crate::position::ruleset::Ruleset;
@@ -41,6 +43,17 @@ pub struct Catalogue {
     /// Files that failed to load, with the reason (for `tellusererror`).
     pub problems: Vec<String>,
     tables: HashMap<String, Arc<Ruleset>>,
+    /// The folder given to [`Catalogue::scan`].
+    folder: String,
+    /// The folder's files as they were when it was read.
+    stamp: Vec<(PathBuf, Option<SystemTime>, u64)>,
+}
+
+/// What [`Catalogue::refresh`] found after a change in the variant folder.
+pub struct Refresh {
+    /// Files that do not load (located), and for each variant in use that no longer loads,
+    /// that its last version that loaded stays in use.
+    pub messages: Vec<String>,
 }
 
 /// The orders in which the variants can be announced, from `variants/menu.txt`: each set's
@@ -95,7 +108,10 @@ impl Catalogue {
             names: Vec::new(),
             problems: Vec::new(),
             tables: HashMap::new(),
+            folder: folder.to_string(),
+            stamp: Vec::new(),
         };
+        catalogue.stamp = catalogue.library.folder_stamp();
         catalogue.problems = catalogue.library.problems();
         let mut sized_count: HashMap<String, usize> = HashMap::new();
         for name in catalogue.library.names() {
@@ -124,6 +140,41 @@ impl Catalogue {
             }
         }
         catalogue
+    }
+
+    /// Reads the variant folder again if a file in it was edited, added or removed since it was
+    /// last read (`None`: nothing changed). Variants whose tables were built are rebuilt from
+    /// the new files on their next use; one whose file no longer loads keeps the tables of its
+    /// last version that loaded (and its place in the list), and the messages say why.
+    pub fn refresh(&mut self) -> Option<Refresh> {
+        if self.library.folder_stamp() == self.stamp {
+            return None;
+        }
+        let mut fresh = Catalogue::scan(&self.folder);
+        let mut messages = fresh.problems.clone();
+        for (name, tables) in std::mem::take(&mut self.tables) {
+            if let Err(why) = fresh.tables(&name) {
+                if fresh.library.knows(&name) {
+                    if !fresh.problems.iter().any(|p| p == &why.replace('\n', " ")) {
+                        messages.push(why.replace('\n', " "));
+                    }
+                    messages.push(format!(
+                        "{name} no longer loads; the last version of it that loaded stays in use"
+                    ));
+                    fresh.tables.insert(name.clone(), tables);
+                    if !fresh.names.contains(&name) {
+                        fresh.names.push(name.clone());
+                    }
+                    let old = self.entries.iter().position(|e| e.name == name);
+                    if let Some(i) = old {
+                        let at = i.min(fresh.entries.len());
+                        fresh.entries.insert(at, self.entries.remove(i));
+                    }
+                }
+            }
+        }
+        *self = fresh;
+        Some(Refresh { messages })
     }
 
     /// The value of the `variants` feature, in the order of the menu set `menu` (see

@@ -37,6 +37,15 @@ pub struct FolderIndex {
 }
 
 impl FolderIndex {
+    /// Each file's path, modification time and length: what changes when a file is edited,
+    /// added or removed.
+    pub fn stamps(&self) -> Vec<(PathBuf, Option<SystemTime>, u64)> {
+        self.files
+            .iter()
+            .map(|f| (f.path.clone(), f.stamp.0, f.stamp.1))
+            .collect()
+    }
+
     /// Messages for the user about the folder and its files.
     pub fn problems(&self) -> Vec<String> {
         let mut out = Vec::new();

@@ -108,6 +108,15 @@ impl Library {
         closest(name, &self.names())
     }
 
+    /// The folder's files with their modification times and lengths (empty without a
+    /// folder): two stamps differ when a file was edited, added or removed in between.
+    pub fn folder_stamp(&self) -> Vec<(PathBuf, Option<std::time::SystemTime>, u64)> {
+        match &self.folder {
+            Some(folder) => folder::index(folder).stamps(),
+            None => Vec::new(),
+        }
+    }
+
     /// Whether `name` names a file of the folder or a built-in variant (loadable or not).
     pub fn knows(&self, name: &str) -> bool {
         let in_folder = self

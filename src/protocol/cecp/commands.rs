@@ -226,11 +226,27 @@ impl Engine {
         }
     }
 
-    /// Read the variant folder into the catalogue, once.
+    /// Read the variant folder into the catalogue the first time; later, read it again if a
+    /// file in it changed, tell XBoard the list if that changed, and why a file does not load.
     fn scan_folder_once(&mut self) {
         if !self.folder_scanned {
             self.catalogue = Catalogue::scan(&self.settings.folder);
             self.folder_scanned = true;
+            return;
+        }
+        let before = self.catalogue.feature_list(&self.settings.menu);
+        let Some(refresh) = self.catalogue.refresh() else {
+            return;
+        };
+        let after = self.catalogue.feature_list(&self.settings.menu);
+        if after != before {
+            self.out.line(&format!("feature variants=\"{after}\""));
+        }
+        for m in &refresh.messages {
+            self.out.line(&format!(
+                "tellusererror Alfil, variant files: {}",
+                echo_long(m)
+            ));
         }
     }
 

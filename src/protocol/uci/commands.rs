@@ -111,6 +111,7 @@ impl Engine {
             Setting::Threads(n) => self.worker.send(Job::Threads(*n)),
             Setting::ClearHash => self.worker.send(Job::Clear),
             Setting::Variant(name) => {
+                self.refresh_variants();
                 if !self.select_variant(name) {
                     return;
                 }
@@ -161,9 +162,27 @@ impl Engine {
         }
     }
 
-    /// The current variant's start position.
+    /// The current variant's start position, from its file as it is now: the variant folder is
+    /// read again if a file in it changed (a file that no longer loads leaves its last version
+    /// that loaded in use, and says why).
     fn new_game(&mut self) {
-        self.game = Game::new(self.game.tables().clone());
+        self.refresh_variants();
+        let name = self.game.tables().variant.name.clone();
+        let tables = self
+            .catalogue
+            .resolve_uci(&name)
+            .and_then(|library_name| self.catalogue.tables(&library_name).ok())
+            .unwrap_or_else(|| self.game.tables().clone());
+        self.game = Game::new(tables);
+    }
+
+    /// Read the variant folder again if a file in it changed, and say why a file does not load.
+    fn refresh_variants(&mut self) {
+        if let Some(refresh) = self.catalogue.refresh() {
+            for m in &refresh.messages {
+                self.say(&format!("variant files: {}", echo_long(m)));
+            }
+        }
     }
 
     /// `position [startpos | fen FEN] [moves M…]`: all or nothing.
