@@ -18,7 +18,7 @@ use crate::variant::{load_embedded_kept, load_file_kept, Colour, LoadedFile, Var
 /// The explanation of a built-in variant (by name) or a variant file (by path).
 pub fn explain(name_or_path: &str) -> Result<String, String> {
     let path = Path::new(name_or_path);
-    let file = if name_or_path.ends_with(".ron") || path.is_file() {
+    let file = if name_or_path.ends_with(".ron") || path.exists() {
         load_file_kept(path)
     } else {
         load_embedded_kept(name_or_path)

@@ -24,7 +24,13 @@ pub fn load_variant(name_or_path: &str) -> Result<Arc<Ruleset>, String> {
     } else {
         load_by_name(name_or_path)
     }
-    .map_err(|e| e.to_string())?;
+    .map_err(|e| {
+        if path.is_dir() {
+            format!("{name_or_path} is a folder, not a variant file or a built-in variant")
+        } else {
+            e.to_string()
+        }
+    })?;
     let name = variant.name.clone();
     crate::movegen::build_ruleset(Arc::new(variant)).map_err(|e| e.message_for(&name))
 }

@@ -102,3 +102,32 @@ fn a_wrong_count_fails_and_a_depth_of_0_is_refused() {
         "{stderr}"
     );
 }
+
+#[test]
+fn the_designer_commands_refuse_missing_files_and_folders() {
+    let folder = std::env::temp_dir();
+    let folder = folder.to_str().unwrap();
+    for (args, expected) in [
+        (vec!["selftest", folder], "is a folder, not a variant file"),
+        (
+            vec!["selftest", "no-such-variant"],
+            "no variant of that name",
+        ),
+        (vec!["explain", folder], "cannot read the file"),
+        (
+            vec!["explain", "/nonexistent/x.ron"],
+            "cannot read the file",
+        ),
+        (vec!["check", "/nonexistent/x.ron"], "cannot read the file"),
+    ] {
+        let out = Command::new(ALFIL).args(&args).output().unwrap();
+        let text = format!(
+            "{}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {text}");
+        assert!(text.contains(expected), "{args:?}: {text}");
+        assert!(!text.contains("panicked"), "{args:?}: {text}");
+    }
+}
