@@ -43,6 +43,19 @@ impl LoadError {
     }
 }
 
+impl LoadError {
+    /// The line's text and, under it, a caret at the column.
+    pub fn excerpt(&self) -> String {
+        let pad: String = self
+            .line_text
+            .chars()
+            .take(self.column.saturating_sub(1))
+            .map(|c| if c == '\t' { '\t' } else { ' ' })
+            .collect();
+        format!("{}\n{pad}^", self.line_text)
+    }
+}
+
 impl fmt::Display for LoadError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.line == 0 {
@@ -53,14 +66,7 @@ impl fmt::Display for LoadError {
             "{}:{}:{}: {}",
             self.file, self.line, self.column, self.message
         )?;
-        writeln!(f, "{}", self.line_text)?;
-        let pad: String = self
-            .line_text
-            .chars()
-            .take(self.column.saturating_sub(1))
-            .map(|c| if c == '\t' { '\t' } else { ' ' })
-            .collect();
-        write!(f, "{pad}^")
+        write!(f, "{}", self.excerpt())
     }
 }
 

@@ -24,8 +24,9 @@ pub struct Diagnostic {
     pub line: usize,
     pub column: usize,
     pub message: String,
+    /// The line's text with a caret under the column.
     #[serde(skip)]
-    line_text: String,
+    excerpt: String,
 }
 
 impl Diagnostic {
@@ -34,11 +35,11 @@ impl Diagnostic {
         Diagnostic {
             severity,
             code,
+            excerpt: at.excerpt(),
             file: at.file,
             line: at.line,
             column: at.column,
             message: at.message,
-            line_text: at.line_text,
         }
     }
 
@@ -55,15 +56,9 @@ impl Diagnostic {
         if self.line == 0 {
             return format!("{}: {kind}[{}]: {}", self.file, self.code, self.message);
         }
-        let pad: String = self
-            .line_text
-            .chars()
-            .take(self.column.saturating_sub(1))
-            .map(|c| if c == '\t' { '\t' } else { ' ' })
-            .collect();
         format!(
-            "{}:{}:{}: {kind}[{}]: {}\n{}\n{pad}^",
-            self.file, self.line, self.column, self.code, self.message, self.line_text
+            "{}:{}:{}: {kind}[{}]: {}\n{}",
+            self.file, self.line, self.column, self.code, self.message, self.excerpt
         )
     }
 }

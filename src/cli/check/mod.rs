@@ -1,5 +1,5 @@
 //! `alfil check FILE…`: loads each variant file and reports every error the loader finds and
-//! the warnings of [`findings`], located in the file, as text or JSON. Exit status 0 when
+//! the warnings of `findings.rs`, located in the file, as text or JSON. Exit status 0 when
 //! every file is clean, 1 when there are warnings only, 2 when a file has errors.
 
 mod diagnostic;

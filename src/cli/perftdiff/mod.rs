@@ -95,14 +95,7 @@ fn walk(
     let style = reference.rank_style();
     let mut path: Vec<(String, String)> = Vec::new();
     for depth in (1..=args.depth).rev() {
-        let after = if path.is_empty() {
-            "the start".to_string()
-        } else {
-            path.iter()
-                .map(|(text, _)| text.as_str())
-                .collect::<Vec<_>>()
-                .join(" ")
-        };
+        let after = moves_text(&path, "the start");
         progress(&format!("depth {depth} after {after}: counting"));
         let ref_moves: Vec<String> = path.iter().map(|(_, r)| r.clone()).collect();
         let theirs = reference.divide(&start, &ref_moves, depth)?;
@@ -190,6 +183,17 @@ fn compare(
     rows
 }
 
+/// The moves of the walk in Alfil's text, or `none` before the first.
+fn moves_text(path: &[(String, String)], none: &str) -> String {
+    if path.is_empty() {
+        return none.to_string();
+    }
+    path.iter()
+        .map(|(text, _)| text.as_str())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 fn count(n: Option<u64>) -> String {
     n.map_or("-".to_string(), |n| n.to_string())
 }
@@ -218,14 +222,7 @@ fn report(
     crate::outln!(
         "The move lists differ after {} move(s): {}",
         path.len(),
-        if path.is_empty() {
-            "(the start position)".to_string()
-        } else {
-            path.iter()
-                .map(|(text, _)| text.as_str())
-                .collect::<Vec<_>>()
-                .join(" ")
-        }
+        moves_text(path, "(the start position)")
     );
     crate::outln!("FEN: {}", pos.to_fen());
     crate::outln!("perft {depth} here: Alfil {alfil_total}, reference {ref_total}");
