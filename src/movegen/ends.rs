@@ -1,12 +1,12 @@
 //! Game ends checked before any move is generated: once one holds, the side to move has no
 //! moves (as in Fairy-Stockfish, so perft counts stop there). Extinction (including the bare
 //! king), a piece reaching its flag zone (where the rule says so, only if it is not attacked
-//! there), and the n-th check.
+//! there), the n-th check, n pieces in a row, and castling won or lost.
 
 use super::attack::attacked;
 use super::legal::generate_ignoring_ends;
-use crate::position::{Position, BIKJANG, PASSED};
-use crate::types::{ByColour, Colour};
+use crate::position::{Position, BIKJANG, CASTLED, PASSED};
+use crate::types::{ByColour, Colour, Square};
 use crate::variant::{GameValue, MaterialCount};
 
 /// Which rule ended a game.
@@ -36,6 +36,10 @@ pub enum EndCause {
     FlagReached,
     /// A mate by a drop the variant forbids to mate (shogi's pawn-drop mate).
     ForbiddenDropMate,
+    /// A side made the variant's number of pieces in a row.
+    Connected,
+    /// A side castled the way that wins, or lost the right to.
+    CastlingRight,
     /// A player made a move that is not legal.
     IllegalMove,
 }
@@ -191,6 +195,18 @@ pub fn immediate_end(pos: &Position) -> Option<GameEnd> {
             }
         }
     }
+    if rules.connect > 0 && in_a_row(pos, !us, rules.connect) {
+        let reason = format!("{} has {} in a row", (!us).name(), rules.connect);
+        return Some(GameEnd::from_value(
+            GameValue::Win,
+            !us,
+            EndCause::Connected,
+            reason,
+        ));
+    }
+    if let Some(end) = castling_end(pos) {
+        return Some(end);
+    }
     if let Some(previous) = pos.previous_state() {
         let now = pos.state();
         if now & BIKJANG != 0 && previous & BIKJANG != 0 {
@@ -236,6 +252,67 @@ pub fn immediate_end(pos: &Position) -> Option<GameEnd> {
                 EndCause::FlagReached,
                 reason(!us),
             ));
+        }
+    }
+    None
+}
+
+/// Whether `colour` has `n` pieces in an unbroken line along a rank, a file or a diagonal.
+fn in_a_row(pos: &Position, colour: Colour, n: u32) -> bool {
+    let stride = pos.geo().stride;
+    let ours = |sq: Square| pos.at(sq).is_of(colour);
+    pos.pieces(colour).iter().any(|&start| {
+        [stride, stride + 1, 1, 1 - stride].into_iter().any(|step| {
+            // Count from the first piece of the line only.
+            if ours(start.offset(-step)) {
+                return false;
+            }
+            let mut sq = start;
+            let mut length = 0;
+            while ours(sq) {
+                length += 1;
+                sq = sq.offset(step);
+            }
+            length >= n
+        })
+    })
+}
+
+/// The end `castling_wins` gives: the side that just castled a winning way wins; a side that
+/// has lost a winning right loses.
+fn castling_end(pos: &Position) -> Option<GameEnd> {
+    let wins = &pos.tables.variant.rules.castling_wins;
+    if !wins.0.iter().flatten().any(|&w| w) {
+        return None;
+    }
+    let us = pos.side();
+    let side_name = ["king", "queen"];
+    for side in 0..2 {
+        if pos.state() & CASTLED[side] != 0 && wins[!us][side] {
+            let reason = format!("{} castled on the {} side", (!us).name(), side_name[side]);
+            return Some(GameEnd::from_value(
+                GameValue::Win,
+                !us,
+                EndCause::CastlingRight,
+                reason,
+            ));
+        }
+    }
+    for c in [!us, us] {
+        for side in 0..2 {
+            if wins[c][side] && !pos.has_castling_right(c, side) {
+                let reason = format!(
+                    "{} can no longer castle on the {} side",
+                    c.name(),
+                    side_name[side]
+                );
+                return Some(GameEnd::from_value(
+                    GameValue::Loss,
+                    c,
+                    EndCause::CastlingRight,
+                    reason,
+                ));
+            }
         }
     }
     None

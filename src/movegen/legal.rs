@@ -45,6 +45,12 @@ pub fn generate_ignoring_ends(pos: &mut Position, out: &mut Vec<Move>) {
     if pos.tables.variant.rules.must_capture && out.iter().any(|&m| is_capture(pos, m)) {
         out.retain(|&m| is_capture(pos, m));
     }
+    if out.is_empty() && pos.tables.variant.rules.pass_on_stalemate && !in_check(pos, us) {
+        // A pass: a piece of the side to move "moves" to its own square.
+        if let Some(&sq) = pos.pieces(us).first() {
+            out.push(Move::new(sq, sq));
+        }
+    }
 }
 
 /// Janggi's rules: the side to move may pass when not in check (always in bikjang), and in

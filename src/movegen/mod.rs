@@ -22,13 +22,7 @@ use crate::position::Position;
 /// The legal moves of the side to move, into `out` (cleared first).
 pub fn legal_moves(pos: &mut Position, out: &mut Vec<Move>) {
     out.clear();
-    let rules = &pos.tables.variant.rules;
-    let may_end = rules.extinction.is_some()
-        || rules.flag.is_some()
-        || rules.check_count > 0
-        || rules.pass
-        || rules.bikjang;
-    if may_end && ends::immediate_end(pos).is_some() {
+    if pos.tables.may_end && ends::immediate_end(pos).is_some() {
         return;
     }
     legal::generate_ignoring_ends(pos, out);

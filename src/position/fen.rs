@@ -531,33 +531,53 @@ impl Position {
         out
     }
 
-    fn castling_field(&self) -> String {
-        let Some(castling) = self.tables.castling.as_ref() else {
-            return "-".into();
+    /// The castling partners of `colour` on its castling rank, when its castling king stands
+    /// there unmoved: the rank, then the files of the partners on the king side (outermost
+    /// first) and on the queen side (outermost first), moved or not.
+    pub(crate) fn castling_partners(&self, colour: Colour) -> Option<(u8, [Vec<u8>; 2])> {
+        let castling = self.tables.castling.as_ref()?;
+        let geo = self.tables.geo;
+        let rank = castling.rank[colour];
+        let king_code = Piece::new(castling.king, colour);
+        let king_file = (0..geo.files).find(|&f| {
+            let sq = geo.square(f, rank);
+            self.board[sq] == king_code && self.virgin[sq]
+        })?;
+        let partner_at = |f: u8| {
+            let sq = geo.square(f, rank);
+            let c = self.board[sq];
+            c.is_of(colour) && castling.partners >> c.kind() & 1 != 0
         };
+        let right: Vec<u8> = (king_file + 1..=castling.kingside_partner_file)
+            .rev()
+            .filter(|&f| partner_at(f))
+            .collect();
+        let left: Vec<u8> = (castling.queenside_partner_file..king_file)
+            .filter(|&f| partner_at(f))
+            .collect();
+        Some((rank, [right, left]))
+    }
+
+    /// Whether `colour` may still castle on the king side (`side` 0) or the queen side (1):
+    /// its castling king and a partner on that side are unmoved.
+    pub fn has_castling_right(&self, colour: Colour, side: usize) -> bool {
+        self.castling_partners(colour).is_some_and(|(rank, files)| {
+            files[side]
+                .iter()
+                .any(|&f| self.virgin[self.tables.geo.square(f, rank)])
+        })
+    }
+
+    fn castling_field(&self) -> String {
+        if self.tables.castling.is_none() {
+            return "-".into();
+        }
         let geo = self.tables.geo;
         let mut out = String::new();
         for colour in Colour::BOTH {
-            let rank = castling.rank[colour];
-            let king_code = Piece::new(castling.king, colour);
-            let Some(king_file) = (0..geo.files).find(|&f| {
-                let sq = geo.square(f, rank);
-                self.board[sq] == king_code && self.virgin[sq]
-            }) else {
+            let Some((rank, [right, left])) = self.castling_partners(colour) else {
                 continue;
             };
-            let partner_at = |f: u8| {
-                let sq = geo.square(f, rank);
-                let c = self.board[sq];
-                c.is_of(colour) && castling.partners >> c.kind() & 1 != 0
-            };
-            let right: Vec<u8> = (king_file + 1..=castling.kingside_partner_file)
-                .rev()
-                .filter(|&f| partner_at(f))
-                .collect();
-            let left: Vec<u8> = (castling.queenside_partner_file..king_file)
-                .filter(|&f| partner_at(f))
-                .collect();
             let mut letters = String::new();
             for (side, files) in [('K', &right), ('Q', &left)] {
                 for (i, &f) in files.iter().enumerate() {

@@ -52,6 +52,14 @@ struct Undo {
 pub const PASSED: u8 = 1;
 /// State flag: the royal pieces face each other on an open file (janggi's bikjang).
 pub const BIKJANG: u8 = 2;
+/// State flags: the move that led here castled on the king side, on the queen side.
+pub const CASTLED: [u8; 2] = [4, 8];
+
+/// The side a castling move castles on: 0 the king side (the partner beyond the king towards
+/// the last file), 1 the queen side.
+fn castled_side(mv: Move) -> usize {
+    usize::from(mv.kills[0] < mv.from)
+}
 
 /// The key of a counter (hand size, promoted-from type) with value `n`; 0 for `n == 0`.
 #[inline]
@@ -418,6 +426,9 @@ impl Position {
                     self.change_hand(us, g, -1);
                     self.change(at, Piece::new(g, us), false, None);
                 }
+                if self.tables.castling.as_ref().is_some_and(|c| c.opposite) {
+                    self.take_castling_side(!us, castled_side(mv));
+                }
             }
             MoveKind::Drop => {
                 // Every drop the generator makes names its type (`Move::drop`).
@@ -468,12 +479,32 @@ impl Position {
         }
         self.side = !self.side;
         self.hash ^= self.tables.zobrist.side;
-        if self.tables.variant.rules.pass || self.tables.variant.rules.bikjang {
+        if self.tables.keeps_state {
             let passed = mv.kind == MoveKind::Normal
                 && mv.to == mv.from
                 && mv.kills[0] == Square::NONE
                 && mv.promotion.is_none();
+            let castled = if mv.kind == MoveKind::Castle {
+                CASTLED[castled_side(mv)]
+            } else {
+                0
+            };
             self.refresh_state(passed);
+            self.state |= castled;
+        }
+    }
+
+    /// `colour` may no longer castle on `side` (0 king side, 1 queen side): its partners
+    /// there count as moved.
+    fn take_castling_side(&mut self, colour: Colour, side: usize) {
+        let Some((rank, files)) = self.castling_partners(colour) else {
+            return;
+        };
+        for f in &files[side] {
+            let sq = self.tables.geo.square(*f, rank);
+            if self.virgin[sq] {
+                self.change(sq, self.board[sq], false, self.promoted[sq]);
+            }
         }
     }
 

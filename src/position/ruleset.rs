@@ -243,6 +243,8 @@ pub struct CastlingT {
     pub rank: ByColour<u8>,
     /// Rights come from drops: a king dropped on this file of the rank (see the variant).
     pub dropped_king_file: Option<u8>,
+    /// Castling on one side takes away the opponent's castling on that side.
+    pub opposite: bool,
 }
 
 /// Zobrist keys.
@@ -287,6 +289,11 @@ pub struct Ruleset {
     pub restricted_promotions: bool,
     /// Captures explode.
     pub explodes: bool,
+    /// Positions keep the state flags (pass, bikjang, castling) some rule reads.
+    pub keeps_state: bool,
+    /// Some rule can end the game before the side to move moves (extinction, flag, checks,
+    /// passes, bikjang, pieces in a row, castling rights): the move generator asks first.
+    pub may_end: bool,
     /// Per colour: squares onto which that colour may capture en passant.
     pub ep_zone: Option<ByColour<SqBits>>,
     /// Per colour: the flag zone's squares.
@@ -509,6 +516,10 @@ impl Ruleset {
                 .is_some_and(|ip| ip.no_check || ip.no_attack)
         });
         let ep_zone = rules.en_passant_zone.as_ref().map(bits);
+        let keeps_state = rules.pass
+            || rules.bikjang
+            || rules.pass_on_stalemate
+            || rules.castling_wins.0.iter().flatten().any(|&w| w);
         let flag_squares = ByColour::from_fn(|c| {
             rules.flag.as_ref().map_or(Vec::new(), |f| {
                 geo.squares()
@@ -528,6 +539,7 @@ impl Ruleset {
             queenside_partner_file: c.queenside_partner_file,
             rank: ByColour::new(c.rank, variant.ranks - 1 - c.rank),
             dropped_king_file: c.dropped_king_file,
+            opposite: c.opposite,
         });
         let codes = Piece::table_size(pieces.len());
         let mut seed = 0x0123_4567_89AB_CDEFu64 ^ variant.name.len() as u64;
@@ -547,6 +559,12 @@ impl Ruleset {
             castling,
             restricted_promotions,
             explodes: rules.blast.is_some(),
+            keeps_state,
+            may_end: keeps_state
+                || rules.extinction.is_some()
+                || rules.flag.is_some()
+                || rules.check_count > 0
+                || rules.connect > 0,
             ep_zone,
             flag_squares,
             hand: variant.hand.clone(),

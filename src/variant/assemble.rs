@@ -14,7 +14,7 @@ use super::{
     PerftCase, PieceType, Promotion, Rules, SquareSet, Variant, ZoneMoves,
 };
 use crate::betza::{self, Xbetza};
-use crate::types::ByColour;
+use crate::types::{ByColour, Colour};
 
 /// A merged value and where it was written.
 struct At<T> {
@@ -354,6 +354,9 @@ fn merge_rules(m: &mut Merged, r: &RulesDef) {
         bikjang,
         material_count,
         en_passant_zone,
+        connect,
+        pass_on_stalemate,
+        castling_wins,
     } = r;
     let m = &mut m.rules;
     m.checkmate = checkmate.or(m.checkmate);
@@ -374,6 +377,9 @@ fn merge_rules(m: &mut Merged, r: &RulesDef) {
     m.pass = pass.or(m.pass);
     m.bikjang = bikjang.or(m.bikjang);
     m.material_count = material_count.clone().or(m.material_count.take());
+    m.connect = connect.or(m.connect);
+    m.pass_on_stalemate = pass_on_stalemate.or(m.pass_on_stalemate);
+    m.castling_wins = castling_wins.clone().or(m.castling_wins.take());
 }
 
 /// Field by field; the destructuring makes a new field a compile error until it is merged here.
@@ -696,7 +702,35 @@ fn rules(leaf: &Source, r: &RulesDef, letters: &[char], dims: Dims) -> Result<Ru
         pass: r.pass.unwrap_or(d.pass),
         bikjang: r.bikjang.unwrap_or(d.bikjang),
         material_count,
+        connect: r.connect.unwrap_or(d.connect),
+        pass_on_stalemate: r.pass_on_stalemate.unwrap_or(d.pass_on_stalemate),
+        castling_wins: castling_wins(leaf, r.castling_wins.as_deref())?,
     })
+}
+
+/// The castling rights of `castling_wins`, as the FEN writes them: `K`, `Q` (White's king-
+/// and queen-side), `k`, `q` (Black's).
+fn castling_wins(leaf: &Source, text: Option<&str>) -> Result<ByColour<[bool; 2]>, LoadError> {
+    let mut wins = ByColour([[false; 2]; 2]);
+    for (i, c) in text.unwrap_or("").chars().enumerate() {
+        let colour = if c.is_ascii_uppercase() {
+            Colour::White
+        } else {
+            Colour::Black
+        };
+        match c.to_ascii_lowercase() {
+            'k' => wins[colour][0] = true,
+            'q' => wins[colour][1] = true,
+            _ => {
+                return Err(leaf.error_in(
+                    &[Key("rules"), Key("castling_wins")],
+                    i,
+                    format!("`{c}` is not a castling right (K, Q, k or q)"),
+                ))
+            }
+        }
+    }
+    Ok(wins)
 }
 
 fn material_count(
@@ -921,5 +955,6 @@ fn castling(
             Some(letter) => Some(file("dropped_king_file", letter)?),
             None => None,
         },
+        opposite: c.opposite.unwrap_or(false),
     })
 }

@@ -180,6 +180,8 @@ pub struct Castling {
     /// Rights come from drops: a king dropped on this file of the castling rank may castle
     /// with partners on the rank's corner squares.
     pub dropped_king_file: Option<u8>,
+    /// Castling on one side takes away the opponent's castling on that side.
+    pub opposite: bool,
 }
 
 /// Game-end rules that are not part of move generation.
@@ -214,6 +216,12 @@ pub struct Rules {
     pub bikjang: bool,
     /// Draws by bikjang, two passes, repetition or the move rule decided by material.
     pub material_count: Option<MaterialCount>,
+    /// This many pieces of one side in a row win for it (0 = no such rule).
+    pub connect: u32,
+    /// A side with no legal move passes.
+    pub pass_on_stalemate: bool,
+    /// Per colour, king-side and queen-side: castling that way wins, losing the right loses.
+    pub castling_wins: ByColour<[bool; 2]>,
 }
 
 impl Default for Rules {
@@ -238,6 +246,9 @@ impl Default for Rules {
             pass: false,
             bikjang: false,
             material_count: None,
+            connect: 0,
+            pass_on_stalemate: false,
+            castling_wins: ByColour([[false; 2]; 2]),
         }
     }
 }

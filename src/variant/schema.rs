@@ -338,6 +338,10 @@ pub struct CastlingDef {
     /// already or dropped there later.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub dropped_king_file: Option<char>,
+    /// Castling on one side takes away the opponent's castling on that side, so the two
+    /// sides castle to opposite wings (Fairy-Stockfish's `oppositeCastling`). Default false.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub opposite: Option<bool>,
 }
 
 /// Game-end values and counting rules; each field defaults separately (checkmate `Loss`,
@@ -413,6 +417,20 @@ pub struct RulesDef {
     /// (default: everywhere). Horde: `*6`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub en_passant_zone: Option<String>,
+    /// N pieces of one side in an unbroken row (along a rank, a file or a diagonal) win for
+    /// that side as soon as its move makes them (Fairy-Stockfish's `connectN`; all queens
+    /// chess: 4). Default 0: no such rule.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub connect: Option<u32>,
+    /// A side with no legal move passes instead of being stalemated or mated; two passes in
+    /// a row end the game as a draw (Fairy-Stockfish's `passOnStalemate`; Anders' giveaway).
+    /// Default false.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pass_on_stalemate: Option<bool>,
+    /// Castling rights as the FEN writes them (`KQkq`): castling that way wins the game, and
+    /// losing that right loses it (Fairy-Stockfish's `castlingWins`). Default: none.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub castling_wins: Option<String>,
 }
 
 /// Counting material: each side scores the points of its pieces on the board, Black adds

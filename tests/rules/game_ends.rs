@@ -288,3 +288,92 @@ fn two_passes_are_counted_in_modern_janggi() {
         Some("1-0 {Both sides passed, White wins on points 15 to 12.5}")
     );
 }
+
+/// The legal moves' texts, sorted.
+fn legal_texts(g: &mut alfil::game::Game) -> Vec<String> {
+    let mut texts: Vec<String> = g
+        .legal_moves()
+        .into_iter()
+        .map(|mv| g.move_text(mv, alfil::position::RankStyle::FromOne))
+        .collect();
+    texts.sort();
+    texts
+}
+
+#[test]
+fn four_in_a_row_wins_for_the_side_that_makes_it() {
+    // `connect: 4`: White's queens on a5, b4, c3 and the one coming to d2 make a diagonal of
+    // four; before the move there are three.
+    let mut g = game("allqueenschess", "Q2Qq/1Q2q/2Q2/5/qq3 w - - 0 1");
+    assert_eq!(g.result(), None);
+    play(&mut g, "d5d2");
+    assert_eq!(
+        g.result().map(|r| r.cecp()).as_deref(),
+        Some("1-0 {White has 4 in a row}")
+    );
+}
+
+#[test]
+fn a_side_without_a_move_passes_and_two_passes_draw() {
+    // `pass_on_stalemate`: White's pawn is blocked and White has nothing else; in antichess
+    // that stalemate would win, in andersanti White passes.
+    let mut g = game("andersanti", "7k/8/8/8/8/p7/P7/8 w - - 0 1");
+    assert_eq!(legal_texts(&mut g), ["@@@@"]);
+    let antichess = result("antichess", "7k/8/8/8/8/p7/P7/8 w - - 0 1");
+    assert!(
+        antichess.as_deref().is_some_and(|r| r.starts_with("1-0")),
+        "{antichess:?}"
+    );
+    // Both pawns blocked and nothing else: a pass each, and the game is drawn.
+    let mut g = game("andersanti", "8/8/8/8/8/p7/P7/8 w - - 0 1");
+    play(&mut g, "@@@@");
+    assert_eq!(g.result(), None, "one pass");
+    assert_eq!(legal_texts(&mut g), ["@@@@"]);
+    play(&mut g, "@@@@");
+    assert_eq!(
+        g.result().map(|r| r.cecp()).as_deref(),
+        Some("1/2-1/2 {Both sides passed}")
+    );
+}
+
+#[test]
+fn castling_that_wins_and_a_lost_right_that_loses() {
+    // `castling_wins: "q"`: Black castling queen-side wins; Black's king moving loses it the
+    // right, and the game; White's king moving changes nothing.
+    let mut g = game("castle", "r3k3/8/8/8/8/8/8/4K3 b q - 0 1");
+    play(&mut g, "e8c8");
+    assert_eq!(
+        g.result().map(|r| r.cecp()).as_deref(),
+        Some("0-1 {Black castled on the queen side}")
+    );
+    let mut g = game(
+        "castle",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    );
+    play(&mut g, "e2e4 e7e5 e1e2");
+    assert_eq!(g.result(), None);
+    play(&mut g, "e8e7");
+    assert_eq!(
+        g.result().map(|r| r.cecp()).as_deref(),
+        Some("1-0 {Black can no longer castle on the queen side}")
+    );
+}
+
+#[test]
+fn castling_on_one_wing_leaves_the_opponent_only_the_other() {
+    // `castling: (…, opposite: true)`: after White castles king-side, Black may castle only
+    // queen-side; in chess both remain (the f-pawns keep the castled rook off f8).
+    let fen = "r3k2r/5p2/8/8/8/8/5P2/R3K2R w KQkq - 0 1";
+    for (variant, black_castles) in [
+        ("opposite-castling", vec!["e8c8"]),
+        ("chess", vec!["e8c8", "e8g8"]),
+    ] {
+        let mut g = game(variant, fen);
+        play(&mut g, "e1g1");
+        let castles: Vec<String> = legal_texts(&mut g)
+            .into_iter()
+            .filter(|t| t == "e8c8" || t == "e8g8")
+            .collect();
+        assert_eq!(castles, black_castles, "{variant}");
+    }
+}
