@@ -10,7 +10,7 @@
 use crate::types::{Kind, Square};
 use arrayvec::ArrayVec;
 
-use super::attack::{adjacent, attacked_ignoring, in_check, pinned};
+use super::attack::{adjacent, attacked_ignoring, in_check, pinned, scan_attackers};
 use super::pseudo;
 use super::Sink;
 use crate::position::moves::Move;
@@ -29,6 +29,9 @@ pub fn generate_ignoring_ends(pos: &mut Position, out: &mut Vec<Move>) {
         out.retain(|&mv| special_legal(pos, mv));
     } else if !pos.royals(us).is_empty() {
         filter_royal_safety(pos, out);
+    }
+    if pos.tables.variant.rules.royal_frozen_in_check {
+        royal_frozen_in_check(pos, out);
     }
     if !pos.tables.variant.rules.checking {
         out.retain(|&mv| !gives_check(pos, mv));
@@ -51,6 +54,27 @@ pub fn generate_ignoring_ends(pos: &mut Position, out: &mut Vec<Move>) {
             out.push(Move::new(sq, sq));
         }
     }
+}
+
+/// Makpong's rule: in check, the royal piece moves only to capture the one piece that gives
+/// check.
+fn royal_frozen_in_check(pos: &Position, out: &mut Vec<Move>) {
+    let us = pos.side();
+    let &[royal] = pos.royals(us) else {
+        return;
+    };
+    let king = pos.at(royal);
+    let checkers = |visit: &mut dyn FnMut(Square) -> bool| {
+        scan_attackers(pos, royal, !us, king, |_| false, visit)
+    };
+    if !checkers(&mut |_| true) {
+        return;
+    }
+    out.retain(|&mv| {
+        mv.from != royal
+            || mv.is_drop()
+            || (checkers(&mut |sq| sq == mv.to) && !checkers(&mut |sq| sq != mv.to))
+    });
 }
 
 /// Janggi's rules: the side to move may pass when not in check (always in bikjang), and in

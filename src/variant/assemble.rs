@@ -357,6 +357,7 @@ fn merge_rules(m: &mut Merged, r: &RulesDef) {
         connect,
         pass_on_stalemate,
         castling_wins,
+        royal_frozen_in_check,
     } = r;
     let m = &mut m.rules;
     m.checkmate = checkmate.or(m.checkmate);
@@ -380,6 +381,7 @@ fn merge_rules(m: &mut Merged, r: &RulesDef) {
     m.connect = connect.or(m.connect);
     m.pass_on_stalemate = pass_on_stalemate.or(m.pass_on_stalemate);
     m.castling_wins = castling_wins.clone().or(m.castling_wins.take());
+    m.royal_frozen_in_check = royal_frozen_in_check.or(m.royal_frozen_in_check);
 }
 
 /// Field by field; the destructuring makes a new field a compile error until it is merged here.
@@ -705,6 +707,7 @@ fn rules(leaf: &Source, r: &RulesDef, letters: &[char], dims: Dims) -> Result<Ru
         connect: r.connect.unwrap_or(d.connect),
         pass_on_stalemate: r.pass_on_stalemate.unwrap_or(d.pass_on_stalemate),
         castling_wins: castling_wins(leaf, r.castling_wins.as_deref())?,
+        royal_frozen_in_check: r.royal_frozen_in_check.unwrap_or(d.royal_frozen_in_check),
     })
 }
 

@@ -222,6 +222,8 @@ pub struct Rules {
     pub pass_on_stalemate: bool,
     /// Per colour, king-side and queen-side: castling that way wins, losing the right loses.
     pub castling_wins: ByColour<[bool; 2]>,
+    /// In check, the royal piece may move only to capture the one checking piece.
+    pub royal_frozen_in_check: bool,
 }
 
 impl Default for Rules {
@@ -249,6 +251,7 @@ impl Default for Rules {
             connect: 0,
             pass_on_stalemate: false,
             castling_wins: ByColour([[false; 2]; 2]),
+            royal_frozen_in_check: false,
         }
     }
 }

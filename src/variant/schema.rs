@@ -431,6 +431,11 @@ pub struct RulesDef {
     /// losing that right loses it (Fairy-Stockfish's `castlingWins`). Default: none.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub castling_wins: Option<String>,
+    /// While in check, the royal piece may move only to capture the one piece giving check;
+    /// other answers must block or capture (makpong; Fairy-Stockfish's `makpongRule`).
+    /// Default false.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub royal_frozen_in_check: Option<bool>,
 }
 
 /// Counting material: each side scores the points of its pieces on the board, Black adds

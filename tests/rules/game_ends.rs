@@ -377,3 +377,19 @@ fn castling_on_one_wing_leaves_the_opponent_only_the_other() {
         assert_eq!(castles, black_castles, "{variant}");
     }
 }
+
+#[test]
+fn a_king_in_check_moves_only_to_take_its_one_checker() {
+    // `royal_frozen_in_check`: the rook on d1 checks the king on e1. In makruk the king may take
+    // it or step to e2 or f2 (d2 and f1 stay on the rook's lines); in makpong only the capture.
+    let fen = "4k3/8/8/8/8/8/8/3rK3 w - - 0 1";
+    let mut makruk = game("makruk", fen);
+    assert_eq!(legal_texts(&mut makruk), ["e1d1", "e1e2", "e1f2"]);
+    let mut makpong = game("makpong", fen);
+    assert_eq!(legal_texts(&mut makpong), ["e1d1"]);
+    // With the rook defended the capture is illegal too: mate.
+    assert_eq!(
+        result("makpong", "3rk3/8/8/8/8/8/8/3rK3 w - - 0 1").as_deref(),
+        Some("0-1 {Black mates}")
+    );
+}
