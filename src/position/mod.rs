@@ -574,7 +574,8 @@ impl Position {
                 if !p.is_piece() {
                     continue;
                 }
-                let spared = sq != at && self.tables.pieces[p.kind()].blast_immune;
+                let info = &self.tables.pieces[p.kind()];
+                let spared = (sq != at && info.blast_immune) || info.blast_unharmed;
                 if !spared {
                     self.capture(sq, !p.colour());
                 }

@@ -157,8 +157,10 @@ pub struct PieceInfo {
     pub no_screen: u128,
     /// Piece types it may not capture.
     pub no_capture: u128,
-    /// Explosions spare it.
+    /// Explosions spare it around the capture square.
     pub blast_immune: bool,
+    /// No explosion removes it, not even its own capture's.
+    pub blast_unharmed: bool,
     /// Whether it matters that it has not moved yet (castling, gating, `i` moves without a
     /// zone); only such pieces are marked unmoved, so the others never change the key.
     pub tracks_virginity: bool,
@@ -486,7 +488,12 @@ impl Ruleset {
                     .rules
                     .blast
                     .as_ref()
-                    .is_some_and(|b| b.immune.contains(&index)),
+                    .is_some_and(|b| b.immune.contains(&index) || b.unharmed.contains(&index)),
+                blast_unharmed: variant
+                    .rules
+                    .blast
+                    .as_ref()
+                    .is_some_and(|b| b.unharmed.contains(&index)),
                 moves,
                 promotion,
                 initial_zone: p.initial_zone.as_ref().map(zones),

@@ -667,7 +667,10 @@ fn rules(leaf: &Source, r: &RulesDef, letters: &[char], dims: Dims) -> Result<Ru
             let path = at(&["rules", "blast", "immune"]);
             let (immune, _) =
                 rule_letters(leaf, &path, b.immune.as_deref().unwrap_or(""), letters)?;
-            Some(Blast { immune })
+            let path = at(&["rules", "blast", "unharmed"]);
+            let (unharmed, _) =
+                rule_letters(leaf, &path, b.unharmed.as_deref().unwrap_or(""), letters)?;
+            Some(Blast { immune, unharmed })
         }
         None => None,
     };

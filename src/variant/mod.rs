@@ -308,8 +308,10 @@ pub struct Flag {
 /// Explosions on capture.
 #[derive(Clone, Debug)]
 pub struct Blast {
-    /// Piece types the blast spares.
+    /// Piece types the blast spares around the capture square.
     pub immune: Vec<usize>,
+    /// Piece types no blast removes, the capturing piece included.
+    pub unharmed: Vec<usize>,
 }
 
 /// Extra moves while standing in a zone.

@@ -497,13 +497,18 @@ pub struct FlagDef {
 }
 
 /// Explosions: a capture removes the capturer and every piece on the squares around the
-/// capture square, except the immune types (which are still removed when captured).
+/// capture square, except the immune types (which are still removed when captured) and the
+/// unharmed ones.
 #[derive(Clone, Debug, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct BlastDef {
-    /// Letters of the piece types the blast spares.
+    /// Letters of the piece types the blast spares around the capture square.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub immune: Option<String>,
+    /// Letters of the piece types no explosion removes, not even the capturing piece's own
+    /// (Fairy-Stockfish's `blastImmuneTypes`; atomar's kings).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub unharmed: Option<String>,
 }
 
 /// Marks a present field as `Some`, so `castling: None` (present, empty) differs from a missing

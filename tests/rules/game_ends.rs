@@ -393,3 +393,24 @@ fn a_king_in_check_moves_only_to_take_its_one_checker() {
         Some("0-1 {Black mates}")
     );
 }
+
+#[test]
+fn unharmed_kings_survive_their_own_captures_and_may_not_take_each_other() {
+    // `blast: (unharmed: "K")` and `no_capture: "K"`: White's king takes the pawn on d4; in
+    // nocheckatomic the explosion takes the capturing king too, and White has lost it; in
+    // atomar both kings stand next to each other afterwards, and Black's may not take White's.
+    let fen = "8/8/8/3k4/3p4/3K4/8/8 w - - 0 1";
+    let mut plain = game("nocheckatomic", fen);
+    play(&mut plain, "d3d4");
+    let over = plain.result().map(|r| r.cecp());
+    assert!(
+        over.as_deref().is_some_and(|r| r.starts_with("0-1")),
+        "{over:?}"
+    );
+    let mut atomar = game("atomar", fen);
+    play(&mut atomar, "d3d4");
+    assert_eq!(atomar.result(), None);
+    let black = legal_texts(&mut atomar);
+    assert!(!black.contains(&"d5d4".to_string()), "{black:?}");
+    assert!(black.contains(&"d5c6".to_string()), "{black:?}");
+}
