@@ -218,13 +218,18 @@ pub fn immediate_end(pos: &Position) -> Option<GameEnd> {
         }
     }
     if let Some(f) = &rules.flag {
+        // With `safe`, one piece there must be unattacked; two or more are enough as they
+        // are, since one move takes only one of them (as Fairy-Stockfish counts).
         let arrived = |c: Colour| {
-            pos.tables.flag_squares[c].iter().any(|&sq| {
+            let mut there = pos.tables.flag_squares[c].iter().filter(|&&sq| {
                 let p = pos.at(sq);
-                p.is_of(c)
-                    && f.piece.is_none_or(|k| p.kind() == k)
-                    && !(f.safe && attacked(pos, sq, !c))
-            })
+                p.is_of(c) && f.piece.is_none_or(|k| p.kind() == k)
+            });
+            match (there.next(), there.next()) {
+                (None, _) => false,
+                (Some(&sq), None) => !(f.safe && attacked(pos, sq, !c)),
+                (Some(_), Some(_)) => true,
+            }
         };
         let (ours, theirs) = (arrived(us), arrived(!us));
         let name = f
@@ -245,7 +250,7 @@ pub fn immediate_end(pos: &Position) -> Option<GameEnd> {
                 reason(us),
             ));
         }
-        if theirs && !(f.reply && us == Colour::Black && can_arrive(pos, f.piece)) {
+        if theirs && !f.stay && !(f.reply && us == Colour::Black && can_arrive(pos, f.piece)) {
             return Some(GameEnd::from_value(
                 f.value,
                 !us,

@@ -658,6 +658,7 @@ fn rules(leaf: &Source, r: &RulesDef, letters: &[char], dims: Dims) -> Result<Ru
                 value: f.value.unwrap_or(GameValue::Win),
                 reply: f.reply.unwrap_or(false),
                 safe: f.safe.unwrap_or(false),
+                stay: f.stay.unwrap_or(false),
             })
         }
         None => None,

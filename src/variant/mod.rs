@@ -303,6 +303,8 @@ pub struct Flag {
     pub reply: bool,
     /// The arrival counts only while the piece is not attacked.
     pub safe: bool,
+    /// The arrival counts only when the piece is still there as its side is next to move.
+    pub stay: bool,
 }
 
 /// Explosions on capture.

@@ -490,10 +490,16 @@ pub struct FlagDef {
     /// Default false.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub reply: Option<bool>,
-    /// The arrival counts only while the piece is not attacked there (dobutsu's lion).
+    /// The arrival counts only while the piece is not attacked there (dobutsu's lion); two or
+    /// more pieces there count as they are, as one move can take only one of them.
     /// Default false.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub safe: Option<bool>,
+    /// The arrival counts only when the piece still stands there as its side is next to move
+    /// (the opponent has one move to dislodge it): Fairy-Stockfish's `flagMove` (jeson mor,
+    /// alapo). Default false.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stay: Option<bool>,
 }
 
 /// Explosions: a capture removes the capturer and every piece on the squares around the

@@ -414,3 +414,41 @@ fn unharmed_kings_survive_their_own_captures_and_may_not_take_each_other() {
     assert!(!black.contains(&"d5d4".to_string()), "{black:?}");
     assert!(black.contains(&"d5c6".to_string()), "{black:?}");
 }
+
+#[test]
+fn a_knight_on_the_centre_wins_only_if_it_is_still_there_at_its_next_turn() {
+    // `flag: (…, stay: true)`: White's knight jumps to e5; Black may still take it, and only
+    // if it stands there when White is to move again does White win.
+    let fen = "4n4/9/9/9/9/9/5N3/9/8N w - - 0 1";
+    let mut g = game("jesonmor", fen);
+    play(&mut g, "f3e5");
+    assert_eq!(g.result(), None, "Black has a move to answer");
+    play(&mut g, "e9d7");
+    let won = g.result().map(|r| r.cecp());
+    assert!(
+        won.as_deref().is_some_and(|r| r.starts_with("1-0")),
+        "{won:?}"
+    );
+    // Black takes it instead: no win.
+    let mut g = game("jesonmor", "9/9/9/6n2/9/9/5N3/9/8N w - - 0 1");
+    play(&mut g, "f3e5 g6e5");
+    assert_eq!(g.result(), None);
+}
+
+#[test]
+fn two_pieces_on_the_goal_win_though_each_is_attacked() {
+    // `flag: (…, safe: true)`: one attacked piece on the far rank does not win, but one move
+    // can take only one of two, so two win (Fairy-Stockfish's flagPieceSafe).
+    let one = "2r1k3/R7/8/8/8/8/8/4K3 w - - 0 1";
+    let mut g = game("squatter", one);
+    play(&mut g, "a7a8");
+    assert_eq!(g.result(), None, "the rook on a8 is attacked by c8");
+    let two = "2r1k3/R7/8/8/8/8/8/1R2K3 w - - 0 1";
+    let mut g = game("squatter", two);
+    play(&mut g, "a7a8 e8e7 b1b8");
+    let won = g.result().map(|r| r.cecp());
+    assert!(
+        won.as_deref().is_some_and(|r| r.starts_with("1-0")),
+        "{won:?}"
+    );
+}
