@@ -123,6 +123,13 @@ fn build(chain: &[Source], leaf: &Source) -> Result<Variant, LoadError> {
     };
     check_start(&start.value, &expect)
         .map_err(|e| chain[start.src].error_in(&start.path, e.position, e.message))?;
+    let rules = consistent_rules(
+        leaf,
+        rules(leaf, &merged.rules, &letters, dims)?,
+        &pieces,
+        castling.is_some(),
+        dims,
+    )?;
     Ok(Variant {
         name,
         aliases: leaf.file.aliases.clone().unwrap_or_default(),
@@ -137,7 +144,7 @@ fn build(chain: &[Source], leaf: &Source) -> Result<Variant, LoadError> {
         pieces,
         castling,
         chess960: merged.chess960.is_some_and(|c| c.value),
-        rules: rules(leaf, &merged.rules, &letters, dims)?,
+        rules,
         hand: hand_rules(leaf, &merged.hand, &letters)?,
         source: leaf.label.clone(),
         start_fen_origin: fen_field_starts(&start.value)
@@ -713,6 +720,42 @@ fn rules(leaf: &Source, r: &RulesDef, letters: &[char], dims: Dims) -> Result<Ru
         castling_wins: castling_wins(leaf, r.castling_wins.as_deref())?,
         royal_frozen_in_check: r.royal_frozen_in_check.unwrap_or(d.royal_frozen_in_check),
     })
+}
+
+/// The rules, refused where fields contradict each other or the board: more pieces in a row
+/// than a line of the board holds, castling wins without castling, a royal piece frozen in
+/// check without a royal piece.
+fn consistent_rules(
+    leaf: &Source,
+    rules: Rules,
+    pieces: &[PieceType],
+    castles: bool,
+    dims: Dims,
+) -> Result<Rules, LoadError> {
+    let at = |key: &'static str| [Key("rules"), Key(key)];
+    let longest = u32::from(dims.files.max(dims.ranks));
+    if rules.connect > longest {
+        return Err(leaf.error_at(
+            &at("connect"),
+            format!(
+                "{} pieces in a row cannot stand on a {}x{} board",
+                rules.connect, dims.files, dims.ranks
+            ),
+        ));
+    }
+    if rules.castling_wins.0.iter().flatten().any(|&w| w) && !castles {
+        return Err(leaf.error_at(
+            &at("castling_wins"),
+            "castling_wins needs castling, and the variant has none",
+        ));
+    }
+    if rules.royal_frozen_in_check && !pieces.iter().any(|p| p.royal) {
+        return Err(leaf.error_at(
+            &at("royal_frozen_in_check"),
+            "no piece is royal, so none is ever in check",
+        ));
+    }
+    Ok(rules)
 }
 
 /// The castling rights of `castling_wins`, as the FEN writes them: `K`, `Q` (White's king-

@@ -1160,3 +1160,29 @@ fn a_copy_of_a_built_in_file_is_no_problem_but_a_changed_one_is_reported() {
     );
     let _ = fs::remove_dir_all(dir);
 }
+
+#[test]
+fn rule_fields_that_contradict_the_variant_are_located_errors() {
+    let on = |rules: &str| {
+        format!(
+            "(\n    name: \"x\",\n    inherits: \"allqueenschess\",\n    rules: ({rules}),\n)\n"
+        )
+    };
+    // All queens chess is 5x5: six in a row cannot stand on it.
+    let text = on("connect: 6");
+    expect_error(
+        &text,
+        "6)",
+        0,
+        "6 pieces in a row cannot stand on a 5x5 board",
+    );
+    // It has no castling to win by, and no royal piece to freeze in check.
+    let text = on("castling_wins: \"q\"");
+    expect_error(&text, "\"q\"", 0, "castling_wins needs castling");
+    let text = on("royal_frozen_in_check: true");
+    expect_error(&text, "true", 0, "no piece is royal");
+    // Only K, Q, k and q are castling rights.
+    let text =
+        "(\n    name: \"x\",\n    inherits: \"chess\",\n    rules: (castling_wins: \"Kx\"),\n)\n";
+    expect_error(text, "Kx", 1, "`x` is not a castling right");
+}
