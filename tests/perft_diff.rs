@@ -322,3 +322,54 @@ fn bad_references_and_files_are_errors() {
         assert!(!err.contains("panicked"), "{err}");
     }
 }
+
+#[test]
+fn a_variant_fairy_stockfish_reads_from_its_own_file_is_a_reference() {
+    if !installed(FAIRY_STOCKFISH, "fairy-stockfish") {
+        return;
+    }
+    // Fairy-Stockfish learns `nocastle-test` only from the variants.ini given by
+    // `--ref-option VariantPath=…`; without it the variant is unknown.
+    let dir = lame_knight_file().parent().unwrap().to_path_buf();
+    let ini = dir.join("variants.ini");
+    std::fs::write(&ini, "[nocastle-test:chess]\ncastling = false\n").unwrap();
+    let file = dir.join("nocastle-test.ron");
+    std::fs::write(
+        &file,
+        "(\n    name: \"nocastle-test\",\n    inherits: \"chess\",\n    castling: None,\n    \
+         start: \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1\",\n)\n",
+    )
+    .unwrap();
+    let option = format!("VariantPath={}", ini.display());
+    let args = [
+        "perft-diff",
+        file.to_str().unwrap(),
+        "3",
+        "--ref",
+        FAIRY_STOCKFISH,
+        "--fen",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w - - 0 1",
+    ];
+    let (out, err, code) = alfil(&args);
+    assert_eq!(code, Some(2), "{out}{err}");
+    assert!(
+        err.contains("does not know the variant `nocastle-test`"),
+        "{err}"
+    );
+    let mut with_option = args.to_vec();
+    with_option.extend(["--ref-option", &option]);
+    let (out, err, code) = alfil(&with_option);
+    assert_eq!(code, Some(0), "{out}{err}");
+    assert!(out.contains("Alfil and the reference agree"), "{out}");
+    let (_, err, code) = alfil(&[
+        "perft-diff",
+        "chess",
+        "1",
+        "--ref",
+        FAIRY_STOCKFISH,
+        "--ref-option",
+        "x",
+    ]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("--ref-option `x` is not NAME=VALUE"), "{err}");
+}

@@ -40,6 +40,11 @@ pub struct PerftDiffArgs {
     /// Seconds to wait for each answer of the reference engine.
     #[arg(long, default_value_t = 600)]
     pub timeout: u64,
+    /// An option for the reference engine, `NAME=VALUE`, set before the variant (repeatable):
+    /// e.g. `VariantPath=/path/variants.ini` to compare with a variant Fairy-Stockfish reads
+    /// from its own file.
+    #[arg(long = "ref-option", value_name = "NAME=VALUE")]
+    pub ref_options: Vec<String>,
 }
 
 /// What the walk found.
@@ -72,10 +77,21 @@ pub fn run(
         .ref_variant
         .clone()
         .unwrap_or_else(|| pos.tables.variant.name.clone());
+    let options = args
+        .ref_options
+        .iter()
+        .map(|o| {
+            o.split_once('=')
+                .map(|(n, v)| (n.trim().to_string(), v.trim().to_string()))
+                .filter(|(n, _)| !n.is_empty())
+                .ok_or_else(|| format!("--ref-option `{o}` is not NAME=VALUE"))
+        })
+        .collect::<Result<Vec<_>, _>>()?;
     let mut reference = Reference::start(
         &args.reference,
         args.ref_protocol,
         &ref_variant,
+        &options,
         Duration::from_secs(args.timeout.max(1)),
     )?;
     let result = walk(args, pos, &mut reference, progress);

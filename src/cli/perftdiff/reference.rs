@@ -31,21 +31,33 @@ pub struct Reference {
 }
 
 impl Reference {
-    /// Starts `command`, and checks that it offers `variant`.
+    /// Starts `command`, sets its `options` (name, value), and checks that it offers `variant`.
     pub fn start(
         command: &str,
         protocol: RefProtocol,
         variant: &str,
+        options: &[(String, String)],
         timeout: Duration,
     ) -> Result<Reference, String> {
         let mut engine = EngineProcess::start(command)?;
         match protocol {
             RefProtocol::Uci => {
                 engine.send("uci");
-                let lines =
+                let mut lines =
                     read_until(&mut engine, timeout, command, "the answer to `uci`", |l| {
                         l == "uciok"
                     })?;
+                if !options.is_empty() {
+                    for (name, value) in options {
+                        engine.send(&format!("setoption name {name} value {value}"));
+                    }
+                    // An option may add variants (Fairy-Stockfish's VariantPath): ask again.
+                    engine.send("uci");
+                    lines =
+                        read_until(&mut engine, timeout, command, "the answer to `uci`", |l| {
+                            l == "uciok"
+                        })?;
+                }
                 let offered = uci_variants(&lines);
                 let known = match &offered {
                     Some(list) => list.iter().any(|v| v == variant),
@@ -72,6 +84,9 @@ impl Reference {
             }
             RefProtocol::Cecp => {
                 engine.handshake()?;
+                for (name, value) in options {
+                    engine.set_option(name, value)?;
+                }
                 if variant != "normal" && !engine.supports(variant) {
                     let offered = engine.features.variants.clone().unwrap_or_default();
                     engine.quit();
