@@ -286,10 +286,11 @@ fn in_a_row(pos: &Position, colour: Colour, n: u32) -> bool {
 /// The end `castling_wins` gives: the side that just castled a winning way wins; a side that
 /// has lost a winning right loses.
 fn castling_end(pos: &Position) -> Option<GameEnd> {
-    let wins = &pos.tables.variant.rules.castling_wins;
-    if !wins.0.iter().flatten().any(|&w| w) {
+    let rules = &pos.tables.variant.rules;
+    if !rules.wins_by_castling() {
         return None;
     }
+    let wins = &rules.castling_wins;
     let us = pos.side();
     let side_name = ["king", "queen"];
     for side in 0..2 {

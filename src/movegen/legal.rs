@@ -63,18 +63,25 @@ fn royal_frozen_in_check(pos: &Position, out: &mut Vec<Move>) {
     let &[royal] = pos.royals(us) else {
         return;
     };
-    let king = pos.at(royal);
-    let checkers = |visit: &mut dyn FnMut(Square) -> bool| {
-        scan_attackers(pos, royal, !us, king, |_| false, visit)
-    };
-    if !checkers(&mut |_| true) {
+    // The checkers, up to two (a second one already rules out every royal move).
+    let mut checkers: ArrayVec<Square, 2> = ArrayVec::new();
+    scan_attackers(
+        pos,
+        royal,
+        !us,
+        pos.at(royal),
+        |_| false,
+        |sq| {
+            if !checkers.contains(&sq) {
+                checkers.push(sq);
+            }
+            checkers.is_full()
+        },
+    );
+    if checkers.is_empty() {
         return;
     }
-    out.retain(|&mv| {
-        mv.from != royal
-            || mv.is_drop()
-            || (checkers(&mut |sq| sq == mv.to) && !checkers(&mut |sq| sq != mv.to))
-    });
+    out.retain(|&mv| mv.from != royal || mv.is_drop() || checkers.as_slice() == [mv.to]);
 }
 
 /// Janggi's rules: the side to move may pass when not in check (always in bikjang), and in

@@ -523,10 +523,8 @@ impl Ruleset {
                 .is_some_and(|ip| ip.no_check || ip.no_attack)
         });
         let ep_zone = rules.en_passant_zone.as_ref().map(bits);
-        let keeps_state = rules.pass
-            || rules.bikjang
-            || rules.pass_on_stalemate
-            || rules.castling_wins.0.iter().flatten().any(|&w| w);
+        let keeps_state =
+            rules.pass || rules.bikjang || rules.pass_on_stalemate || rules.wins_by_castling();
         let flag_squares = ByColour::from_fn(|c| {
             rules.flag.as_ref().map_or(Vec::new(), |f| {
                 geo.squares()

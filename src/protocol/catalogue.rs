@@ -155,8 +155,9 @@ impl Catalogue {
         for (name, tables) in std::mem::take(&mut self.tables) {
             if let Err(why) = fresh.tables(&name) {
                 if fresh.library.knows(&name) {
-                    if !fresh.problems.iter().any(|p| p == &why.replace('\n', " ")) {
-                        messages.push(why.replace('\n', " "));
+                    let why = why.replace('\n', " ");
+                    if !fresh.problems.contains(&why) {
+                        messages.push(why);
                     }
                     messages.push(format!(
                         "{name} no longer loads; the last version of it that loaded stays in use"

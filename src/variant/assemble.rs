@@ -743,7 +743,7 @@ fn consistent_rules(
             ),
         ));
     }
-    if rules.castling_wins.0.iter().flatten().any(|&w| w) && !castles {
+    if rules.wins_by_castling() && !castles {
         return Err(leaf.error_at(
             &at("castling_wins"),
             "castling_wins needs castling, and the variant has none",

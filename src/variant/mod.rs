@@ -226,6 +226,13 @@ pub struct Rules {
     pub royal_frozen_in_check: bool,
 }
 
+impl Rules {
+    /// Whether some castling wins the game (`castling_wins` names a right).
+    pub fn wins_by_castling(&self) -> bool {
+        self.castling_wins.0.iter().flatten().any(|&w| w)
+    }
+}
+
 impl Default for Rules {
     /// Chess's rules: mate loses, stalemate draws, 50 moves, threefold repetition.
     fn default() -> Rules {

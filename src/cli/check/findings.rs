@@ -199,7 +199,7 @@ fn no_end(file: &LoadedFile) -> Option<Diagnostic> {
         || rules.check_count > 0
         || rules.blast.is_some()
         || rules.connect > 0
-        || rules.castling_wins.0.iter().flatten().any(|&w| w);
+        || rules.wins_by_castling();
     if v.pieces.iter().any(|p| p.royal) || other_end {
         return None;
     }
@@ -208,7 +208,7 @@ fn no_end(file: &LoadedFile) -> Option<Diagnostic> {
         file.at_key(
             "rules",
             "no piece is royal, so the rules' checkmate never happens, and no other rule \
-             (extinction, flag, check count, blast, connect) ends the game: only stalemate, repetition \
+             (extinction, flag, check count, blast, connect, castling wins) ends the game: only stalemate, repetition \
              or the move rule can; make a piece `royal: true` or add such a rule"
                 .into(),
         ),

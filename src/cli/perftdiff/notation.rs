@@ -2,7 +2,7 @@
 //! squares in order, a drop's piece and square, the promotion suffix; case, `-`, `x`, `=`,
 //! commas and piece prefixes dropped), and each of Alfil's moves answers to the keys of all the
 //! texts it may be written as (king-takes-rook castling, `O-O`, a multi-leg move by its first
-//! and last square, a pass as the royal piece's move to its own square).
+//! and last square, a pass as the move of a piece to its own square).
 
 use std::collections::HashMap;
 
@@ -76,15 +76,17 @@ pub struct MoveKeys {
 impl MoveKeys {
     pub fn new(pos: &Position, moves: &[Move], style: RankStyle) -> MoveKeys {
         let geo = pos.geo();
-        let royal = pos.royals(pos.side()).first().copied();
         let texts: Vec<Vec<String>> = moves
             .iter()
             .map(|&mv| {
                 let mut all = move_texts(pos, mv, style);
-                // A pass, as Fairy-Stockfish writes it: the royal piece moving to its own square.
-                if let (true, Some(royal)) = (all[0] == "@@@@", royal) {
-                    let square = geo.name(royal, style);
-                    all.push(format!("{square}{square}"));
+                // A pass, as UCI writes it (`protocol::uci::moves`): its square twice.
+                if all[0] == "@@@@" {
+                    all.push(format!(
+                        "{}{}",
+                        geo.name(mv.from, style),
+                        geo.name(mv.to, style)
+                    ));
                 }
                 all
             })
