@@ -38,7 +38,9 @@ pub struct Referee {
 pub fn claim(end: &GameEnd, ours: Colour, to_move: bool, referee: Referee) -> Claim {
     let seen = match end.cause {
         EndCause::Checkmate => referee.sees_mate,
-        EndCause::Stalemate | EndCause::DeadPosition => true,
+        // XBoard checks a win claim against checkmate only: a stalemate that wins (xiangqi) is
+        // claimed by the side that lost it.
+        EndCause::Stalemate | EndCause::DeadPosition => end.winner.is_none(),
         EndCause::Repetition => end.winner.is_none(),
         EndCause::MoveRule => end.winner.is_none() && referee.move_rule >= 100,
         _ => false,
@@ -69,6 +71,17 @@ mod tests {
         move_rule: 100,
         sees_mate: true,
     };
+
+    #[test]
+    fn a_stalemate_that_wins_waits_for_the_losers_claim() {
+        // XBoard took Black's claim of "White is stalemated and loses" in manchu for a false
+        // win claim; it checks win claims against checkmate only.
+        let won = end(Some(Colour::Black), EndCause::Stalemate);
+        assert_eq!(claim(&won, Colour::Black, false, PLAIN), Claim::Wait);
+        assert_eq!(claim(&won, Colour::White, true, PLAIN), Claim::Result);
+        let drawn = end(None, EndCause::Stalemate);
+        assert_eq!(claim(&drawn, Colour::Black, false, PLAIN), Claim::Result);
+    }
 
     #[test]
     fn a_loss_is_always_claimed() {
