@@ -98,6 +98,9 @@ enum Command {
     /// Run the perft cases variant files carry (`tests: [...]`), with a progress bar. Exit
     /// status 0 when all pass, 1 when one fails, 2 when a variant does not load.
     Selftest(alfil::cli::selftest::SelftestArgs),
+    /// A board in the browser for any variant: its pieces and their moves, play against Alfil
+    /// or between two people, analysis, perft, and a variant file's findings with an editor.
+    Serve(alfil::cli::serve::ServeArgs),
     /// Compare Alfil's perft with a reference engine's (Fairy-Stockfish, Sjaak II, another
     /// Alfil): walk down the first root move whose counts differ and show the position where
     /// the move lists differ, and the moves each engine has that the other has not. Exit
@@ -191,6 +194,7 @@ fn main() -> ExitCode {
         Command::PerftDiff(args) => return run_perft_diff(&args),
         Command::Check(args) => return ExitCode::from(alfil::cli::check::run(&args)),
         Command::Selftest(args) => return ExitCode::from(alfil::cli::selftest::run(&args)),
+        Command::Serve(args) => alfil::cli::serve::run(&args),
         Command::Openings {
             variant,
             count,

@@ -1,6 +1,8 @@
 //! Perft: count the leaves of the legal-move tree, with bulk counting at the last ply and the
 //! root moves split across threads.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use rayon::prelude::*;
 
 use crate::movegen::{legal_moves, make_move, Move};
@@ -14,25 +16,40 @@ pub fn buffers(depth: u32) -> Vec<Vec<Move>> {
 /// Leaves of the legal-move tree of depth `depth`.
 pub fn perft(pos: &mut Position, depth: u32) -> u64 {
     let mut bufs = buffers(depth);
-    perft_with(pos, depth, &mut bufs)
+    perft_with(pos, depth, &mut bufs, &|| false).unwrap_or_default()
 }
 
-fn perft_with(pos: &mut Position, depth: u32, bufs: &mut [Vec<Move>]) -> u64 {
+/// [`perft`] that gives up (`None`) once `stop` is raised, checked at every inner node.
+pub fn perft_until(pos: &mut Position, depth: u32, stop: &AtomicBool) -> Option<u64> {
+    let mut bufs = buffers(depth);
+    perft_with(pos, depth, &mut bufs, &|| stop.load(Ordering::Relaxed))
+}
+
+fn perft_with(
+    pos: &mut Position,
+    depth: u32,
+    bufs: &mut [Vec<Move>],
+    stopped: &impl Fn() -> bool,
+) -> Option<u64> {
     if depth == 0 {
-        return 1;
+        return Some(1);
     }
     let (moves, rest) = bufs.split_first_mut().expect("one buffer per ply");
     legal_moves(pos, moves);
     if depth == 1 {
-        return moves.len() as u64;
+        return Some(moves.len() as u64);
+    }
+    if stopped() {
+        return None;
     }
     let mut total = 0;
     for &mv in moves.iter() {
         make_move(pos, mv);
-        total += perft_with(pos, depth - 1, rest);
+        let below = perft_with(pos, depth - 1, rest, stopped);
         pos.unmake();
+        total += below?;
     }
-    total
+    Some(total)
 }
 
 /// Node count below each root move, the root moves split across rayon's threads.

@@ -7,6 +7,7 @@ pub mod explain;
 pub mod matchrun;
 pub mod perftdiff;
 pub mod selftest;
+pub mod serve;
 pub mod stdout;
 
 use std::path::Path;

@@ -134,6 +134,33 @@ fn alternatives(pos: &Position, mv: Move, style: RankStyle) -> Vec<String> {
     alts
 }
 
+/// The squares a move stops on, in order: its victims of a multi-leg capture, then its
+/// destination (one entry for a plain move, en passant and castling included).
+pub fn stops(pos: &Position, mv: Move) -> Vec<Square> {
+    if mv.is_castle() {
+        return vec![mv.to];
+    }
+    let legs = move_text(pos, mv, RankStyle::FromOne).matches(',').count();
+    let mut out: Vec<Square> = mv
+        .kills
+        .iter()
+        .copied()
+        .filter(|&k| k.is_some())
+        .take(legs)
+        .collect();
+    out.push(mv.to);
+    out
+}
+
+/// Whether `mv` takes something: an enemy piece on its destination or a victim on the way
+/// (castling never does).
+pub fn is_capture(pos: &Position, mv: Move) -> bool {
+    let target = pos.at(mv.to);
+    !mv.is_castle()
+        && ((mv.to != mv.from && target.is_piece() && target.colour() != pos.side())
+            || mv.kills.iter().any(|&k| k.is_some()))
+}
+
 /// Every text that names `mv`: its own (`move_text`) first, then the alternatives a GUI or
 /// another engine may write for it (king-takes-rook castling, `O-O`, a drop's lower-case
 /// letter, a promotion by the letter it becomes, `=` for a declined one).

@@ -143,6 +143,16 @@ pub fn load_file_kept(path: &Path) -> Result<LoadedFile, LoadError> {
     Ok(LoadedFile::new(variant, leaf, flat))
 }
 
+/// Loads `text` as if it were the file at `path` (which need not exist): messages name `path`
+/// and `inherits` is resolved in its folder, then against the embedded variants. Keeps the text.
+pub fn load_text_kept(text: &str, path: &Path) -> Result<LoadedFile, LoadError> {
+    let label = path.display().to_string();
+    let home = Home::Folder(path.parent().map(Path::to_path_buf).unwrap_or_default());
+    let leaf = Source::parse(label.clone(), label, text.to_string(), home)?;
+    let (variant, leaf, flat) = finish_keeping_leaf(leaf)?;
+    Ok(LoadedFile::new(variant, leaf, flat))
+}
+
 /// Loads a built-in variant by name and keeps its text (`<embedded>/NAME.ron`).
 pub fn load_embedded_kept(name: &str) -> Result<LoadedFile, LoadError> {
     let Some(found) = find_embedded(name) else {

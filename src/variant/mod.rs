@@ -25,7 +25,9 @@ use crate::betza::Xbetza;
 use crate::types::ByColour;
 pub use embedded::embedded_names;
 pub use error::LoadError;
-pub use load::{load_by_name, load_embedded_kept, load_file, load_file_kept, load_str, Library};
+pub use load::{
+    load_by_name, load_embedded_kept, load_file, load_file_kept, load_str, load_text_kept, Library,
+};
 pub use located::{LoadedFile, PieceField};
 pub use region::SquareSet;
 

@@ -10,7 +10,7 @@ use std::sync::Arc;
 
 use crate::movegen::build_ruleset;
 use crate::position::ruleset::RulesetError;
-use crate::variant::{load_embedded_kept, load_file_kept, LoadError};
+use crate::variant::{load_embedded_kept, load_file_kept, load_text_kept, LoadError, LoadedFile};
 
 pub use diagnostic::{Diagnostic, Severity};
 
@@ -36,11 +36,20 @@ pub struct CheckArgs {
 /// The findings of one file (or built-in variant).
 pub fn check(name_or_path: &str) -> Vec<Diagnostic> {
     let path = Path::new(name_or_path);
-    let loaded = if name_or_path.ends_with(".ron") || path.exists() {
-        load_file_kept(path)
+    if name_or_path.ends_with(".ron") || path.exists() {
+        findings_of(load_file_kept(path))
     } else {
-        load_embedded_kept(name_or_path)
-    };
+        findings_of(load_embedded_kept(name_or_path))
+    }
+}
+
+/// The findings of `text` read as the file at `path` (which need not exist; `inherits` is
+/// resolved in its folder): what `check` would say once the text is saved there.
+pub fn check_text(text: &str, path: &Path) -> Vec<Diagnostic> {
+    findings_of(load_text_kept(text, path))
+}
+
+fn findings_of(loaded: Result<LoadedFile, LoadError>) -> Vec<Diagnostic> {
     let file = match loaded {
         Ok(file) => file,
         Err(e) => return vec![Diagnostic::new(Severity::Error, "load", e)],

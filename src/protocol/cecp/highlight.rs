@@ -6,12 +6,10 @@
 //! (lower case where the square is not itself a destination).
 
 use crate::game::Game;
-use crate::movegen::notation::move_text;
+use crate::movegen::notation::{is_capture, stops};
 use crate::movegen::Move;
 use crate::position::Position;
 use crate::types::{Colour, Kind, Square};
-
-use super::moves::STYLE;
 
 /// Colours by priority: a square reachable in several ways shows the most informative one.
 const PRIORITY: [char; 4] = ['Y', 'R', 'M', 'C'];
@@ -81,31 +79,6 @@ impl Marks {
         }
         rows.join("/")
     }
-}
-
-/// The squares a move stops on, in order: its victims of a multi-leg capture, then its
-/// destination (one entry for a plain move, en passant and castling included).
-fn stops(pos: &Position, mv: Move) -> Vec<Square> {
-    if mv.is_castle() {
-        return vec![mv.to];
-    }
-    let legs = move_text(pos, mv, STYLE).matches(',').count();
-    let mut out: Vec<Square> = mv
-        .kills
-        .iter()
-        .copied()
-        .filter(|&k| k.is_some())
-        .take(legs)
-        .collect();
-    out.push(mv.to);
-    out
-}
-
-fn is_capture(pos: &Position, mv: Move) -> bool {
-    let target = pos.at(mv.to);
-    !mv.is_castle()
-        && ((mv.to != mv.from && target.is_piece() && target.colour() != pos.side())
-            || mv.kills.iter().any(|&k| k.is_some()))
 }
 
 /// Colour of a final destination among `moves` (all ending there). A promotion with a choice

@@ -10,7 +10,7 @@
 
 mod commands;
 mod go;
-mod moves;
+pub mod moves;
 mod options;
 mod report;
 mod search;

@@ -1,0 +1,232 @@
+//! The JSON the page draws from: a variant (board, zones, pieces with their XBetza and value)
+//! and a game (the board, the hands, the legal moves with the squares each stops on, the result
+//! by the variant's rules, the moves played).
+
+use serde::Serialize;
+
+use crate::betza::canonical::canonical;
+use crate::game::Game;
+use crate::movegen::notation::{is_capture, move_text, stops};
+use crate::position::ruleset::{Ruleset, SqBits};
+use crate::position::{Position, RankStyle};
+use crate::protocol::uci::moves as uci;
+use crate::search::piece_values;
+use crate::types::{ByColour, Colour, Piece, Square};
+
+/// Square names as the page shows them: ranks from 1.
+pub const STYLE: RankStyle = RankStyle::FromOne;
+
+#[derive(Serialize)]
+pub struct PieceView {
+    pub letter: char,
+    pub name: String,
+    pub betza: String,
+    /// Centipawns; `None` for a royal piece.
+    pub value: Option<i32>,
+    /// The letter of the piece it is the promoted form of.
+    pub promoted_of: Option<char>,
+    /// Its image (`/pieces/NAME.svg`), if the page has one.
+    pub image: Option<&'static str>,
+}
+
+#[derive(Serialize)]
+pub struct Zones {
+    /// Where White's and Black's pieces promote.
+    pub promotion: [Vec<String>; 2],
+    /// Squares a royal piece may never leave (palaces), per colour.
+    pub confined: [Vec<String>; 2],
+}
+
+#[derive(Serialize)]
+pub struct VariantView {
+    pub name: String,
+    pub source: String,
+    pub files: u8,
+    pub ranks: u8,
+    /// Whether pieces are held in hand (drops).
+    pub hands: bool,
+    pub start_fen: String,
+    pub pieces: Vec<PieceView>,
+    pub zones: Zones,
+}
+
+fn names_of(tables: &Ruleset, set: impl Fn(Square) -> bool) -> Vec<String> {
+    tables
+        .geo
+        .squares()
+        .filter(|&sq| set(sq))
+        .map(|sq| tables.geo.name(sq, STYLE))
+        .collect()
+}
+
+fn union_names(tables: &Ruleset, sets: &[&ByColour<SqBits>], colour: Colour) -> Vec<String> {
+    names_of(tables, |sq| sets.iter().any(|s| s[colour].has(sq)))
+}
+
+/// The view of a variant.
+pub fn variant(tables: &Ruleset) -> VariantView {
+    let v = &tables.variant;
+    let values = piece_values(tables);
+    let pieces = v
+        .pieces
+        .iter()
+        .zip(values)
+        .map(|(p, value)| PieceView {
+            letter: p.letter,
+            name: p.name.clone(),
+            betza: canonical(&p.moves.parsed),
+            value: (!p.royal).then_some(value),
+            promoted_of: p.promoted_of.map(|i| v.pieces[i].letter),
+            image: super::assets::image_for(&p.name),
+        })
+        .collect();
+    let promotion: Vec<&ByColour<SqBits>> = tables
+        .pieces
+        .iter()
+        .filter_map(|p| p.promotion.as_ref().map(|pr| &pr.zone))
+        .collect();
+    let confined: Vec<&ByColour<SqBits>> = tables
+        .pieces
+        .iter()
+        .filter(|p| p.royal)
+        .filter_map(|p| p.confine.as_ref())
+        .collect();
+    let per_colour = |sets: &[&ByColour<SqBits>]| {
+        [Colour::White, Colour::Black].map(|c| union_names(tables, sets, c))
+    };
+    VariantView {
+        name: v.name.clone(),
+        source: v.source.clone(),
+        files: v.files,
+        ranks: v.ranks,
+        hands: v.holdings > 0,
+        start_fen: v.start_fen.clone(),
+        pieces,
+        zones: Zones {
+            promotion: per_colour(&promotion),
+            confined: per_colour(&confined),
+        },
+    }
+}
+
+#[derive(Serialize)]
+pub struct Cell {
+    pub square: String,
+    pub letter: char,
+    pub white: bool,
+    pub name: String,
+}
+
+#[derive(Serialize)]
+pub struct HandEntry {
+    pub letter: char,
+    pub name: String,
+    pub count: u8,
+}
+
+#[derive(Serialize)]
+pub struct MoveView {
+    /// UCI text, as `move` requests take it.
+    pub text: String,
+    pub from: Option<String>,
+    /// The letter of a dropped piece.
+    pub drop: Option<char>,
+    /// The squares the move stops on: victims of a multi-leg capture, then the destination.
+    pub stops: Vec<String>,
+    pub promotion: Option<String>,
+    pub capture: bool,
+    pub pass: bool,
+}
+
+#[derive(Serialize)]
+pub struct ResultView {
+    pub score: &'static str,
+    pub reason: String,
+}
+
+#[derive(Serialize)]
+pub struct GameView {
+    pub fen: String,
+    pub white_to_move: bool,
+    pub in_check: bool,
+    pub cells: Vec<Cell>,
+    pub walls: Vec<String>,
+    pub hands: [Vec<HandEntry>; 2],
+    pub moves: Vec<MoveView>,
+    pub result: Option<ResultView>,
+    /// The moves played, in UCI text.
+    pub history: Vec<String>,
+}
+
+fn cells(pos: &Position) -> (Vec<Cell>, Vec<String>) {
+    let t = &pos.tables;
+    let mut cells = Vec::new();
+    let mut walls = Vec::new();
+    for sq in t.geo.squares() {
+        let piece = pos.at(sq);
+        if piece == Piece::WALL {
+            walls.push(t.geo.name(sq, STYLE));
+        } else if piece.is_piece() {
+            let p = &t.variant.pieces[piece.kind()];
+            cells.push(Cell {
+                square: t.geo.name(sq, STYLE),
+                letter: p.letter,
+                white: piece.colour() == Colour::White,
+                name: p.name.clone(),
+            });
+        }
+    }
+    (cells, walls)
+}
+
+fn hand(pos: &Position, colour: Colour) -> Vec<HandEntry> {
+    let pieces = &pos.tables.variant.pieces;
+    (0..pieces.len())
+        .filter(|&kind| pos.in_hand(colour, kind) > 0)
+        .map(|kind| HandEntry {
+            letter: pieces[kind].letter,
+            name: pieces[kind].name.clone(),
+            count: pos.in_hand(colour, kind),
+        })
+        .collect()
+}
+
+/// The view of `game`, whose moves so far were `history` (UCI texts).
+pub fn game(game: &mut Game, history: &[String]) -> GameView {
+    let legal = game.legal_moves();
+    let result = game.result().map(|end| ResultView {
+        score: end.score(),
+        reason: end.reason,
+    });
+    let pos = &game.pos;
+    let geo = pos.geo();
+    let pieces = &pos.tables.variant.pieces;
+    let moves = if result.is_some() {
+        Vec::new()
+    } else {
+        legal
+            .iter()
+            .map(|&mv| MoveView {
+                text: uci::text(pos, &legal, mv, false),
+                from: (!mv.is_drop()).then(|| geo.name(mv.from, STYLE)),
+                drop: mv.drop_type().map(|k| pieces[k].letter),
+                stops: stops(pos, mv).iter().map(|&s| geo.name(s, STYLE)).collect(),
+                promotion: mv.promotion.map(|k| pieces[k.index()].name.clone()),
+                capture: is_capture(pos, mv),
+                pass: move_text(pos, mv, STYLE) == "@@@@",
+            })
+            .collect()
+    };
+    let (cells, walls) = cells(pos);
+    GameView {
+        fen: pos.to_fen(),
+        white_to_move: pos.side() == Colour::White,
+        in_check: crate::movegen::attack::in_check(pos, pos.side()),
+        cells,
+        walls,
+        hands: [hand(pos, Colour::White), hand(pos, Colour::Black)],
+        moves,
+        result,
+        history: history.to_vec(),
+    }
+}

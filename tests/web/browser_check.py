@@ -1,0 +1,283 @@
+"""Drives `alfil serve`'s page in headless Chromium (Debian's chromium and chromedriver,
+through Selenium) as a user would, and checks what the page shows against references that do
+not come from the page: `alfil betza` for a cannon's targets, the shared perft data for a
+perft count, the variant text's own line and column for a located error.
+
+Usage: browser_check.py URL ALFIL PERFT_FILE [SCREENSHOT_DIR]
+Prints one line per check passed; exits 1 with the reason at the first failure.
+"""
+
+import re
+import subprocess
+import sys
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.common.exceptions import StaleElementReferenceException
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import Select, WebDriverWait
+
+URL, ALFIL, PERFT_FILE = sys.argv[1:4]
+SHOTS = sys.argv[4] if len(sys.argv) > 4 else None
+
+JUMPERS = """(
+    name: "jumpers",
+    board: (files: 8, ranks: 8),
+    piece_to_char: "PLQ.......................Kplq.......................k",
+    parent: "fairy",
+    start: "4k3/1P6/8/8/3p4/4L3/8/4K3 w - - 0 1",
+    pieces: [
+        (letter: 'P', name: "pawn", moves: "fmWfcF",
+         promotion: (zone: "*8", choices: "QL", mandatory: true)),
+        (letter: 'L', name: "leaper", moves: "mFcafmF"),
+        (letter: 'Q', name: "queen", moves: "Q"),
+        (letter: 'K', name: "king", moves: "K", royal: true),
+    ],
+)
+"""
+
+XIANGQI_START = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
+
+
+def fail(message):
+    print("FAILED: " + message)
+    sys.exit(1)
+
+
+def driver():
+    options = webdriver.ChromeOptions()
+    options.binary_location = "/usr/bin/chromium"
+    for arg in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage",
+                "--window-size=1400,1000"):
+        options.add_argument(arg)
+    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+
+
+def wait(d, what, test, seconds=30):
+    try:
+        # The page redraws as it goes: an element read just as it is replaced is read again.
+        return WebDriverWait(d, seconds, ignored_exceptions=[StaleElementReferenceException]) \
+            .until(lambda _: test())
+    except Exception:
+        shown = d.find_element(By.ID, "error").text
+        what = what() if callable(what) else what
+        fail("timed out waiting for " + what + (f" (the page says: {shown})" if shown else ""))
+
+
+def text(d, id_):
+    return d.find_element(By.ID, id_).text
+
+
+def squares(d):
+    return d.find_elements(By.CSS_SELECTOR, "#board rect[data-square]")
+
+
+def click_square(d, name):
+    """Clicks what the user sees on the square: the piece if one stands there, else the square."""
+    piece = d.find_elements(By.CSS_SELECTOR, f'#board g[data-square="{name}"]')
+    target = piece[0] if piece else d.find_element(By.CSS_SELECTOR, f'#board rect[data-square="{name}"]')
+    target.click()
+
+
+def targets(d):
+    return sorted(e.get_attribute("data-square")
+                  for e in d.find_elements(By.CSS_SELECTOR, "#board circle.target"))
+
+
+def marks(d, kind):
+    return sorted(e.get_attribute("data-square")
+                  for e in d.find_elements(By.CSS_SELECTOR, f"#board circle.target.{kind}"))
+
+
+def history(d):
+    return [li.text for li in d.find_elements(By.CSS_SELECTOR, "#moves li")]
+
+
+def play_typed(d, move):
+    box = d.find_element(By.ID, "move-text")
+    box.clear()
+    box.send_keys(move)
+    d.find_element(By.ID, "move-play").click()
+    wait(d, lambda: f"the move {move} (typed: {box.get_attribute('value')!r}, moves: {history(d)})",
+         lambda: history(d)[-1:] == [move], 10)
+
+
+def game_id(d):
+    return d.find_element(By.ID, "board").get_attribute("data-game")
+
+
+def new_game(d, variant, files, ranks):
+    before = game_id(d)
+    Select(d.find_element(By.ID, "variant-select")).select_by_value(variant)
+    d.find_element(By.ID, "new-game").click()
+    wait(d, f"the {variant} board", lambda: game_id(d) != before and len(squares(d)) == files * ranks
+         and d.find_elements(By.CSS_SELECTOR, "#board g[data-square]"))
+
+
+def shot(d, name):
+    if SHOTS:
+        d.find_element(By.ID, "board-area").screenshot(f"{SHOTS}/{name}.png")
+
+
+def start_position_targets(square):
+    """`alfil betza`'s targets of xiangqi's cannon (mRcpR) on `square` of the start position,
+    with the other pieces as friends and foes."""
+    rows = XIANGQI_START.split()[0].split("/")
+    friends, foes = [], []
+    for i, row in enumerate(rows):
+        rank = 10 - i
+        file = 0
+        for ch in row:
+            if ch.isdigit():
+                file += int(ch)
+                continue
+            name = f"{chr(97 + file)}{rank}"
+            if name != square:
+                (friends if ch.isupper() else foes).append(name)
+            file += 1
+    out = subprocess.run([ALFIL, "betza", "mRcpR", "--board", "9x10", "--square", square,
+                          "--friend", ",".join(friends), "--foe", ",".join(foes)],
+                         capture_output=True, text=True, check=True).stdout
+    line = next(l for l in out.splitlines() if l.startswith("targets:"))
+    return sorted(line.split()[1:])
+
+
+def perft_reference(fen, depth):
+    for line in open(PERFT_FILE):
+        parts = [p.strip() for p in line.split("|")]
+        if len(parts) == 4 and parts[0] == "xiangqi" and parts[1] == fen and parts[2] == str(depth):
+            return int(parts[3])
+    fail(f"no xiangqi perft {depth} of the start position in {PERFT_FILE}")
+
+
+def main():
+    d = driver()
+    try:
+        d.get(URL)
+        wait(d, "the chess board", lambda: len(squares(d)) == 64)
+        shot(d, "chess")
+        print("ok: the page loads with an 8x8 chess board")
+
+        d.find_element(By.ID, "movetime").clear()
+        d.find_element(By.ID, "movetime").send_keys("300")
+        new_game(d, "xiangqi", 9, 10)
+        print("ok: xiangqi gives a 9x10 board")
+
+        click_square(d, "b3")
+        expected = start_position_targets("b3")
+        wait(d, "the cannon's targets", lambda: targets(d) == expected, 10)
+        print(f"ok: the cannon on b3 highlights {' '.join(expected)}, as alfil betza says")
+        shot(d, "xiangqi")
+
+        click_square(d, "e3")
+        wait(d, "the engine's reply", lambda: len(d.find_elements(By.CSS_SELECTOR, "#moves li")) == 2)
+        moves = [li.text for li in d.find_elements(By.CSS_SELECTOR, "#moves li")]
+        if moves[0] != "b3e3":
+            fail(f"the first move shown is {moves[0]}, not b3e3")
+        print(f"ok: b3e3 is played and the engine replies {moves[1]}")
+
+        fen_before = d.find_element(By.ID, "fen").get_attribute("value")
+        move_box = d.find_element(By.ID, "move-text")
+        move_box.clear()
+        move_box.send_keys("a1a5")  # the chariot is blocked by its own soldier on a4
+        d.find_element(By.ID, "move-play").click()
+        wait(d, "the refusal", lambda: "Illegal move" in text(d, "error"), 10)
+        if not text(d, "error").endswith(": a1a5"):
+            fail("the refusal does not name the move: " + text(d, "error"))
+        if d.find_element(By.ID, "fen").get_attribute("value") != fen_before:
+            fail("the refused move changed the position")
+        print(f"ok: a1a5 is refused ({text(d, 'error')}) and the position is kept")
+
+        new_game(d, "xiangqi", 9, 10)
+        depth = d.find_element(By.ID, "perft-depth")
+        depth.clear()
+        depth.send_keys("3")
+        d.find_element(By.ID, "perft-run").click()
+        nodes = perft_reference(XIANGQI_START, 3)
+        wait(d, "perft 3", lambda: text(d, "perft-result").startswith(f"perft 3: {nodes} nodes"), 60)
+        print(f"ok: perft 3 of the start position reads {nodes}, as the shared perft data says")
+
+        depth.clear()
+        depth.send_keys("30")
+        d.find_element(By.ID, "perft-run").click()
+        wait(d, "the depth limit", lambda: "between 1 and" in text(d, "perft-result"), 10)
+        print(f"ok: perft 30 is refused: {text(d, 'perft-result')}")
+
+        broken = '(\n    name: "broken",\n    board: (files: 8, ranks: 8),\n    pieces: [(letter: \'K\', name: "king", moves: "K", royall: true)],\n)\n'
+        line_no = 4
+        column = broken.splitlines()[line_no - 1].index("royall") + 1
+        box = d.find_element(By.ID, "file-text")
+        box.clear()
+        box.send_keys(broken)
+        name_box = d.find_element(By.ID, "file-name")
+        name_box.clear()
+        name_box.send_keys("broken.ron")
+        d.find_element(By.ID, "check").click()
+        located = re.compile(rf"broken\.ron:{line_no}:{column}: error\[load\]: .*royall")
+        wait(d, "the located error", lambda: located.search(text(d, "findings")), 10)
+        print(f"ok: the file's error is shown at broken.ron:{line_no}:{column}")
+
+        # A variant written in the editor and played without saving: a piece that jumps over
+        # an enemy diagonally next to it (mFcafmF: a diagonal step, or a capture continued one
+        # more step the same way onto an empty square), and a pawn that promotes to Q or L.
+        Select(d.find_element(By.ID, "mode")).select_by_value("humans")
+        box.clear()
+        box.send_keys(JUMPERS)
+        name_box.clear()
+        name_box.send_keys("jumpers.ron")
+        before = game_id(d)
+        d.find_element(By.ID, "play-text").click()
+        wait(d, "the jumpers board", lambda: game_id(d) != before
+             and d.find_elements(By.CSS_SELECTOR, '#board g[data-square="e3"]'))
+        click_square(d, "e3")
+        # From e3: steps to the empty d2, f2, f4; over the black pawn on d4 to c5 (leg by leg).
+        wait(d, "the first legs", lambda: marks(d, "move") == ["d2", "f2", "f4"] and marks(d, "leg") == ["d4"], 10)
+        click_square(d, "d4")
+        wait(d, "the second leg", lambda: targets(d) == ["c5"], 10)
+        click_square(d, "c5")
+        wait(d, "the two-leg move", lambda: history(d) == ["e3d4,d4c5"], 10)
+        if d.find_elements(By.CSS_SELECTOR, '#board g[data-square="d4"]'):
+            fail("the jumped pawn is still on d4")
+        print("ok: a two-leg capture is played leg by leg (e3d4,d4c5) and removes its victim")
+        play_typed(d, "e8f8")
+        click_square(d, "b7")
+        wait(d, "the promotion square", lambda: targets(d) == ["b8"], 10)
+        click_square(d, "b8")
+        wait(d, "the promotion choice", lambda: len(d.find_elements(By.CSS_SELECTOR, "#choices button")) == 2)
+        labels = sorted(b.text for b in d.find_elements(By.CSS_SELECTOR, "#choices button"))
+        if labels != ["→ leaper", "→ queen"]:
+            fail(f"the promotion choices are {labels}")
+        next(b for b in d.find_elements(By.CSS_SELECTOR, "#choices button") if b.text == "→ leaper").click()
+        wait(d, "the promotion", lambda: history(d)[-1:] == ["b7b8l"], 10)
+        piece = d.find_element(By.CSS_SELECTOR, '#board g[data-square="b8"]')
+        if piece.get_attribute("data-letter") != "L":
+            fail("b8 does not hold the leaper after promoting to it")
+        print("ok: a promotion offers queen and leaper, and b7b8l makes a leaper")
+
+        new_game(d, "crazyhouse", 8, 8)
+        fen = "rnbqkb1r/ppp1pppp/5n2/3P4/8/8/PPPP1PPP/RNBQKBNR[Pp] w KQkq - 1 3"
+        fen_box = d.find_element(By.ID, "fen")
+        fen_box.clear()
+        fen_box.send_keys(fen)
+        d.find_element(By.ID, "fen-load").click()
+        wait(d, "White's pawn in hand", lambda: d.find_elements(By.CSS_SELECTOR, '#hand-bottom svg[data-hand="P"]'), 10)
+        d.find_element(By.CSS_SELECTOR, '#hand-bottom svg[data-hand="P"]').click()
+        # A pawn is dropped on any empty square but the first and last ranks.
+        empty = []
+        for i, row in enumerate(fen.split("[")[0].split("/")):
+            rank, file = 8 - i, 0
+            for ch in row:
+                if ch.isdigit():
+                    empty += [f"{chr(97 + file + k)}{rank}" for k in range(int(ch))]
+                    file += int(ch)
+                else:
+                    file += 1
+        expected = sorted(sq for sq in empty if sq[1] not in "18")
+        wait(d, "the drop targets", lambda: targets(d) == expected, 10)
+        shot(d, "crazyhouse")
+        print(f"ok: crazyhouse shows the holdings; a pawn in hand may drop on {len(expected)} squares")
+    finally:
+        d.quit()
+
+
+main()
