@@ -17,7 +17,10 @@ pub mod targets;
 pub use crate::position::moves::{Move, MoveKind};
 pub use setup::{build_ruleset, position_from_fen};
 
+use arrayvec::ArrayVec;
+
 use crate::position::Position;
+use crate::types::{Piece, Square};
 
 /// The legal moves of the side to move, into `out` (cleared first).
 pub fn legal_moves(pos: &mut Position, out: &mut Vec<Move>) {
@@ -28,15 +31,68 @@ pub fn legal_moves(pos: &mut Position, out: &mut Vec<Move>) {
     legal::generate_ignoring_ends(pos, out);
 }
 
-/// Play `mv` on `pos`: the position's own make, and in n-check variants the check it gives
-/// counted. Every game, search and perft move goes through here; the legality filter's trial
-/// moves use the bare [`Position::make`], which counts no checks.
+/// Play `mv` on `pos`: the position's own make, in n-check variants the check it gives
+/// counted, and a royal piece's `i` moves taken away by a piece aimed at it where a rule says
+/// so. Every game,
+/// search and perft move goes through here; the legality filter's trial moves use the bare
+/// [`Position::make`], which does neither.
 #[inline]
 pub fn make_move(pos: &mut Position, mv: Move) {
     pos.make(mv);
-    if pos.tables.variant.rules.check_count > 0 && attack::in_check(pos, pos.side()) {
+    let rules = &pos.tables.variant.rules;
+    if rules.check_count > 0 && attack::in_check(pos, pos.side()) {
         pos.record_check_given();
     }
+    if !pos
+        .tables
+        .variant
+        .rules
+        .initial_lost_when_aimed_by
+        .is_empty()
+    {
+        revoke_initial_moves(pos, mv.to);
+    }
+}
+
+/// `initial_lost_when_aimed_by`: a piece of those types that moved to `to` and from there
+/// aims at a royal piece — reaches it on an empty board, whatever stands between — takes that
+/// royal piece's `i` moves away.
+#[cold]
+fn revoke_initial_moves(pos: &mut Position, to: Square) {
+    let mover = pos.at(to);
+    let rules = &pos.tables.variant.rules;
+    if !mover.is_piece() || !rules.initial_lost_when_aimed_by.contains(&mover.kind()) {
+        return;
+    }
+    let royals: ArrayVec<Square, 8> = pos.royals(pos.side()).iter().copied().take(8).collect();
+    for royal in royals {
+        if pos.is_virgin(royal) && aims_at(pos, mover, to, royal) {
+            pos.revoke_initial(royal);
+        }
+    }
+}
+
+/// Whether `piece` on `from` reaches `target` by its leaps, slides and single-leg rays on an
+/// empty board.
+fn aims_at(pos: &Position, piece: Piece, from: Square, target: Square) -> bool {
+    let geo = pos.geo();
+    let moves = &pos.tables.pieces[piece.kind()].moves[piece.colour()];
+    let reaches = |offset: i16, range: u8| {
+        let mut at = from;
+        for _ in 0..range {
+            match geo.step(at, offset) {
+                Some(next) if geo.on_board(next) => at = next,
+                _ => return false,
+            }
+            if at == target {
+                return true;
+            }
+        }
+        false
+    };
+    moves.leaps.iter().any(|&o| reaches(o, 1))
+        || moves.slides.iter().any(|&o| reaches(o, u8::MAX))
+        || moves.rays.iter().any(|r| reaches(r.off, r.range))
 }
 
 /// Where generated moves go. `push` returns false to stop the generation early.

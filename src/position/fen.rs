@@ -275,6 +275,9 @@ impl Position {
                 self.set_virgin(sq, unmoved);
             }
         }
+        if tables.variant.rules.initial_rights_in_fen {
+            return self.init_initial_rights(field);
+        }
         if field == "-" {
             return Ok(());
         }
@@ -282,6 +285,81 @@ impl Position {
             return self.init_gating_rights(field);
         }
         self.init_virginity_castling(field)
+    }
+
+    /// The first rank of `colour`.
+    fn first_rank(&self, colour: Colour) -> u8 {
+        match colour {
+            Colour::White => 0,
+            Colour::Black => self.tables.geo.ranks - 1,
+        }
+    }
+
+    /// `initial_rights_in_fen`: the first-rank pieces with `i` moves keep them only when the
+    /// castling field names their file (`DEde`).
+    fn init_initial_rights(&mut self, field: &str) -> Result<(), FenError> {
+        let tables = self.tables.clone();
+        let geo = tables.geo;
+        let has_initial = |c: Piece| c.is_piece() && tables.pieces[c.kind()].tracks_virginity;
+        for colour in Colour::BOTH {
+            let rank = self.first_rank(colour);
+            for f in 0..geo.files {
+                let sq = geo.square(f, rank);
+                if has_initial(self.board[sq]) {
+                    self.set_virgin(sq, false);
+                }
+            }
+        }
+        for ch in field.chars().filter(|&c| c != '-') {
+            let colour = Colour::of_letter(ch);
+            let file = ch.to_ascii_uppercase() as u8;
+            if !(b'A'..b'A' + geo.files).contains(&file) {
+                return err(
+                    FenField::Castling,
+                    format!("'{ch}' is not a file letter naming a piece's initial moves"),
+                );
+            }
+            let sq = geo.square(file - b'A', self.first_rank(colour));
+            let c = self.board[sq];
+            if !(has_initial(c) && c.colour() == colour) {
+                return err(
+                    FenField::Castling,
+                    format!(
+                        "initial right '{ch}' but no piece of that side with initial moves there"
+                    ),
+                );
+            }
+            self.set_virgin(sq, true);
+        }
+        Ok(())
+    }
+
+    /// The castling field of `initial_rights_in_fen`: the files of the first-rank pieces that
+    /// keep their `i` moves, White's (upper case) then Black's.
+    fn initial_rights_field(&self) -> String {
+        let geo = self.tables.geo;
+        let mut out = String::new();
+        for colour in Colour::BOTH {
+            let rank = self.first_rank(colour);
+            for f in 0..geo.files {
+                let sq = geo.square(f, rank);
+                let c = self.board[sq];
+                if c.is_of(colour)
+                    && self.tables.pieces[c.kind()].tracks_virginity
+                    && self.virgin[sq]
+                {
+                    let letter = char::from(b'A' + f);
+                    out.push(match colour {
+                        Colour::White => letter,
+                        Colour::Black => letter.to_ascii_lowercase(),
+                    });
+                }
+            }
+        }
+        if out.is_empty() {
+            out.push('-');
+        }
+        out
     }
 
     /// Castling rights: the king and the partner each right names are unmoved.
@@ -569,6 +647,9 @@ impl Position {
     }
 
     fn castling_field(&self) -> String {
+        if self.tables.variant.rules.initial_rights_in_fen {
+            return self.initial_rights_field();
+        }
         if self.tables.castling.is_none() {
             return "-".into();
         }

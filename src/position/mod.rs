@@ -328,6 +328,14 @@ impl Position {
         self.hand[slot] = count;
     }
 
+    /// Take away the `i` moves of the piece on `sq` (recorded for unmake): a rule of the move
+    /// just made that [`Position::make`] cannot see (`initial_lost_when_aimed_by`).
+    pub fn revoke_initial(&mut self, sq: Square) {
+        if self.virgin[sq] {
+            self.change(sq, self.board[sq], false, self.promoted[sq]);
+        }
+    }
+
     /// Change a square, recording its old contents for unmake.
     fn change(&mut self, sq: Square, new: Piece, virgin: bool, promoted: Option<Kind>) {
         self.changes.push(Change::Square {

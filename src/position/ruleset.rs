@@ -140,6 +140,8 @@ pub struct PieceInfo {
     pub demotes: Option<Demotion>,
     /// Drops keep this type on both square colours (placement's bishops).
     pub drop_opposite_colours: bool,
+    /// Its `i` moves are not allowed while its side is in check.
+    pub initial_not_in_check: bool,
     /// The type this is the promoted form of (FEN `+X`).
     pub promoted_of: Option<usize>,
     /// Squares, per colour, where it may be dropped.
@@ -455,6 +457,7 @@ impl Ruleset {
                 promoted_of: p.promoted_of,
                 demotes: p.demotes,
                 drop_opposite_colours: p.drop_opposite_colours,
+                initial_not_in_check: p.initial_not_in_check,
                 drop_zone: {
                     let zone = p
                         .drop_zone

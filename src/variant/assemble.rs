@@ -119,7 +119,7 @@ fn build(chain: &[Source], leaf: &Source) -> Result<Variant, LoadError> {
         files,
         ranks,
         letters: &letters,
-        castling: castling.is_some(),
+        castling: castling.is_some() || merged.rules.initial_rights_in_fen == Some(true),
     };
     check_start(&start.value, &expect)
         .map_err(|e| chain[start.src].error_in(&start.path, e.position, e.message))?;
@@ -365,6 +365,8 @@ fn merge_rules(m: &mut Merged, r: &RulesDef) {
         pass_on_stalemate,
         castling_wins,
         royal_frozen_in_check,
+        initial_rights_in_fen,
+        initial_lost_when_aimed_by,
     } = r;
     let m = &mut m.rules;
     m.checkmate = checkmate.or(m.checkmate);
@@ -389,6 +391,10 @@ fn merge_rules(m: &mut Merged, r: &RulesDef) {
     m.pass_on_stalemate = pass_on_stalemate.or(m.pass_on_stalemate);
     m.castling_wins = castling_wins.clone().or(m.castling_wins.take());
     m.royal_frozen_in_check = royal_frozen_in_check.or(m.royal_frozen_in_check);
+    m.initial_rights_in_fen = initial_rights_in_fen.or(m.initial_rights_in_fen);
+    m.initial_lost_when_aimed_by = initial_lost_when_aimed_by
+        .clone()
+        .or(m.initial_lost_when_aimed_by.take());
 }
 
 /// Field by field; the destructuring makes a new field a compile error until it is merged here.
@@ -586,6 +592,7 @@ fn piece(
             (demotes, _) => demotes,
         },
         drop_opposite_colours: d.drop_opposite_colours.unwrap_or(false),
+        initial_not_in_check: d.initial_not_in_check.unwrap_or(false),
     })
 }
 
@@ -696,6 +703,12 @@ fn rules(leaf: &Source, r: &RulesDef, letters: &[char], dims: Dims) -> Result<Ru
         Some(count) => Some(material_count(leaf, &count, letters)?),
         None => None,
     };
+    let (initial_lost_when_aimed_by, _) = rule_letters(
+        leaf,
+        &at(&["rules", "initial_lost_when_aimed_by"]),
+        r.initial_lost_when_aimed_by.as_deref().unwrap_or(""),
+        letters,
+    )?;
     Ok(Rules {
         checkmate: r.checkmate.unwrap_or(d.checkmate),
         stalemate: r.stalemate.unwrap_or(d.stalemate),
@@ -719,12 +732,15 @@ fn rules(leaf: &Source, r: &RulesDef, letters: &[char], dims: Dims) -> Result<Ru
         pass_on_stalemate: r.pass_on_stalemate.unwrap_or(d.pass_on_stalemate),
         castling_wins: castling_wins(leaf, r.castling_wins.as_deref())?,
         royal_frozen_in_check: r.royal_frozen_in_check.unwrap_or(d.royal_frozen_in_check),
+        initial_rights_in_fen: r.initial_rights_in_fen.unwrap_or(d.initial_rights_in_fen),
+        initial_lost_when_aimed_by,
     })
 }
 
 /// The rules, refused where fields contradict each other or the board: more pieces in a row
 /// than a line of the board holds, castling wins without castling, a royal piece frozen in
-/// check without a royal piece.
+/// check or losing its initial moves without a royal piece, initial rights in the FEN's
+/// castling field of a variant that castles.
 fn consistent_rules(
     leaf: &Source,
     rules: Rules,
@@ -753,6 +769,18 @@ fn consistent_rules(
         return Err(leaf.error_at(
             &at("royal_frozen_in_check"),
             "no piece is royal, so none is ever in check",
+        ));
+    }
+    if !rules.initial_lost_when_aimed_by.is_empty() && !pieces.iter().any(|p| p.royal) {
+        return Err(leaf.error_at(
+            &at("initial_lost_when_aimed_by"),
+            "no piece is royal, so there are no royal initial moves to lose",
+        ));
+    }
+    if rules.initial_rights_in_fen && castles {
+        return Err(leaf.error_at(
+            &at("initial_rights_in_fen"),
+            "the FEN's castling field holds the castling rights, and the variant castles",
         ));
     }
     Ok(rules)

@@ -12,7 +12,8 @@ pub struct Expect<'a> {
     pub ranks: u8,
     /// Upper-case letters of the piece types.
     pub letters: &'a [char],
-    /// Whether the variant has castling at all.
+    /// Whether the castling field may name rights: the variant has castling, or names the
+    /// pieces that keep their initial moves there (`initial_rights_in_fen`).
     pub castling: bool,
 }
 

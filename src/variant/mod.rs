@@ -82,6 +82,8 @@ pub struct PieceType {
     pub demotes: Option<schema::Demotion>,
     /// Its drops keep a side's pieces of this type on both square colours.
     pub drop_opposite_colours: bool,
+    /// Its `i` moves are not allowed while its side is in check.
+    pub initial_not_in_check: bool,
 }
 
 impl PieceType {
@@ -107,6 +109,7 @@ impl PieceType {
             no_capture: Vec::new(),
             demotes: None,
             drop_opposite_colours: false,
+            initial_not_in_check: false,
         }
     }
 }
@@ -226,6 +229,10 @@ pub struct Rules {
     pub castling_wins: ByColour<[bool; 2]>,
     /// In check, the royal piece may move only to capture the one checking piece.
     pub royal_frozen_in_check: bool,
+    /// The FEN's castling field names the first-rank pieces that keep their `i` moves.
+    pub initial_rights_in_fen: bool,
+    /// Types that take a royal piece's `i` moves away by moving to aim at it.
+    pub initial_lost_when_aimed_by: Vec<usize>,
 }
 
 impl Rules {
@@ -261,6 +268,8 @@ impl Default for Rules {
             pass_on_stalemate: false,
             castling_wins: ByColour([[false; 2]; 2]),
             royal_frozen_in_check: false,
+            initial_rights_in_fen: false,
+            initial_lost_when_aimed_by: Vec::new(),
         }
     }
 }

@@ -229,6 +229,10 @@ pub struct PieceDef {
     /// bishops). Default false.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub drop_opposite_colours: Option<bool>,
+    /// Its `i` moves are not allowed while its side is in check (ouk chatrang's king leap,
+    /// as castling never is). Default false.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub initial_not_in_check: Option<bool>,
 }
 
 /// When a promoted piece reverts by itself (see `PieceDef::demotes`).
@@ -436,6 +440,19 @@ pub struct RulesDef {
     /// Default false.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub royal_frozen_in_check: Option<bool>,
+    /// The FEN's castling field names, by file letter (`DEde`: White's d- and e-file pieces,
+    /// Black's), the pieces on each side's first rank that may still make their `i` moves;
+    /// one not named there has lost them. Written the same way (Fairy-Stockfish's gates of
+    /// `cambodianMoves`; ouk chatrang's king and met leaps). Default false: a piece's `i` moves
+    /// are kept while it stands where the start position has it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub initial_rights_in_fen: Option<bool>,
+    /// Piece letters: a royal piece loses its `i` moves when one of these moves to a square
+    /// from which it aims at the royal piece — would reach it on an empty board, whatever
+    /// stands between (Fairy-Stockfish's rook rule of `cambodianMoves`: a rook on the king's
+    /// file or rank takes its leap away). Default none.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub initial_lost_when_aimed_by: Option<String>,
 }
 
 /// Counting material: each side scores the points of its pieces on the board, Black adds

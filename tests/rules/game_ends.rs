@@ -452,3 +452,73 @@ fn two_pieces_on_the_goal_win_though_each_is_attacked() {
         "{won:?}"
     );
 }
+
+/// Whether the legal moves of `g` include each of `moves`.
+fn has_moves(g: &mut alfil::game::Game, moves: &[&str]) -> Vec<bool> {
+    let legal = legal_texts(g);
+    moves
+        .iter()
+        .map(|m| legal.contains(&m.to_string()))
+        .collect()
+}
+
+#[test]
+fn the_fen_names_the_pieces_that_keep_their_initial_moves() {
+    // `initial_rights_in_fen`: `DEde` names White's king (d1) and met (e1) and Black's met
+    // (d8) and king (e8). The king's leap (`ifsmN`) goes to b2 or f2; once it has leapt, the
+    // field keeps only the other three. Without `D` the king on d1 has no leap.
+    let start = "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w DEde - 0 1";
+    let mut g = game("cambodian", start);
+    assert_eq!(g.pos.to_fen(), start);
+    assert_eq!(has_moves(&mut g, &["d1b2", "d1f2"]), [true, true]);
+    play(&mut g, "d1b2");
+    assert_eq!(
+        g.pos.to_fen(),
+        "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/1K6/RNS1MSNR b Ede - 1 1"
+    );
+    let mut without = game(
+        "cambodian",
+        "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w Ede - 0 1",
+    );
+    assert_eq!(has_moves(&mut without, &["d1b2", "d1f2"]), [false, false]);
+    // The rook on a1 has no initial moves to keep.
+    let v = alfil::variant::load_by_name("cambodian").expect("cambodian");
+    let tables = alfil::movegen::build_ruleset(std::sync::Arc::new(v)).expect("tables");
+    let refused = alfil::game::Game::from_fen(
+        tables,
+        "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w ADEde - 0 1",
+    )
+    .expect_err("a right on the rook");
+    assert!(
+        refused
+            .to_string()
+            .contains("initial right 'A' but no piece of that side with initial moves there"),
+        "{refused}"
+    );
+}
+
+#[test]
+fn a_king_in_check_does_not_make_its_initial_leap() {
+    // `initial_not_in_check`: the knight on e3 checks the king on d1; b2 and f2, where the
+    // leap would go, are not attacked by it, so only the rule keeps the king from leaping
+    // there. With the knight on a5 (no check) both leaps are legal.
+    let mut checked = game("cambodian", "4k3/8/8/8/8/4n3/8/3K4 w D - 0 1");
+    assert_eq!(has_moves(&mut checked, &["d1b2", "d1f2"]), [false, false]);
+    let mut free = game("cambodian", "4k3/8/8/n7/8/8/8/3K4 w D - 0 1");
+    assert_eq!(has_moves(&mut free, &["d1b2", "d1f2"]), [true, true]);
+}
+
+#[test]
+fn a_rook_on_the_kings_file_takes_its_leap_away() {
+    // `initial_lost_when_aimed_by: "R"`: the rook going to e1 stands on the e-file of
+    // Black's king, with the pawn on e7 between: the king loses its leaps (e8c7, e8g7) and
+    // the FEN its `e`. The rook going to b1 aims at nothing, and the leaps stay.
+    let fen = "4k3/4p3/8/8/8/8/7K/R7 w e - 0 1";
+    let mut aimed = game("cambodian", fen);
+    play(&mut aimed, "a1e1");
+    assert_eq!(has_moves(&mut aimed, &["e8c7", "e8g7"]), [false, false]);
+    assert_eq!(aimed.pos.to_fen(), "4k3/4p3/8/8/8/8/7K/4R3 b - - 1 1");
+    let mut elsewhere = game("cambodian", fen);
+    play(&mut elsewhere, "a1b1");
+    assert_eq!(has_moves(&mut elsewhere, &["e8c7", "e8g7"]), [true, true]);
+}

@@ -1181,6 +1181,21 @@ fn rule_fields_that_contradict_the_variant_are_located_errors() {
     expect_error(&text, "\"q\"", 0, "castling_wins needs castling");
     let text = on("royal_frozen_in_check: true");
     expect_error(&text, "true", 0, "no piece is royal");
+    let text = on("initial_lost_when_aimed_by: \"Q\"");
+    expect_error(
+        &text,
+        "\"Q\"",
+        0,
+        "no piece is royal, so there are no royal initial",
+    );
+    // Chess's castling field holds its castling rights.
+    let text = "(\n    name: \"x\",\n    inherits: \"chess\",\n    rules: (initial_rights_in_fen: true),\n)\n";
+    expect_error(
+        text,
+        "true",
+        0,
+        "the FEN's castling field holds the castling rights",
+    );
     // Only K, Q, k and q are castling rights.
     let text =
         "(\n    name: \"x\",\n    inherits: \"chess\",\n    rules: (castling_wins: \"Kx\"),\n)\n";

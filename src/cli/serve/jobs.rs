@@ -15,7 +15,7 @@ use serde_json::json;
 use crate::movegen::make_move;
 use crate::perft::perft_until;
 use crate::protocol::uci::moves as uci;
-use crate::search::{Info, Limits, MATE, MATE_BOUND};
+use crate::search::{Info, Limits, Searcher, MATE, MATE_BOUND};
 
 use super::http::{ApiError, EventStream};
 use super::state::Slot;
@@ -23,6 +23,8 @@ use super::view;
 
 /// The deepest perft the page may ask for.
 pub const MAX_PERFT_DEPTH: u32 = 8;
+/// Transposition table of each game's searcher.
+const HASH_MB: usize = 32;
 /// The longest search per move the page may ask for.
 const MAX_THINK_MS: u64 = 600_000;
 
@@ -72,7 +74,8 @@ pub fn think(
         ..Limits::default()
     };
     let outcome = {
-        let mut searcher = slot.searcher.lock().unwrap_or_else(|e| e.into_inner());
+        let mut guard = slot.searcher.lock().unwrap_or_else(|e| e.into_inner());
+        let searcher = guard.get_or_insert_with(|| Searcher::new(HASH_MB, 1));
         let mut report = |info: &Info| {
             let nps = info.nodes * 1000 / (info.elapsed.as_millis().max(1) as u64);
             let line = json!({

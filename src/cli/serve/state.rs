@@ -16,8 +16,6 @@ use super::http::ApiError;
 
 /// Games kept at once; starting one more forgets the least recently started.
 const MAX_GAMES: usize = 16;
-/// Transposition table of each game's searcher.
-const HASH_MB: usize = 32;
 
 /// A game and what works on it.
 pub struct GameState {
@@ -44,10 +42,10 @@ impl GameState {
 }
 
 /// One game: its state and its searcher (locked apart, so that a search runs while the state
-/// answers other requests).
+/// answers other requests; the searcher and its table are made on the game's first search).
 pub struct Slot {
     pub state: Mutex<GameState>,
-    pub searcher: Mutex<Searcher>,
+    pub searcher: Mutex<Option<Searcher>>,
 }
 
 impl Slot {
@@ -118,7 +116,7 @@ impl Server {
                 history: Vec::new(),
                 stop: Arc::new(AtomicBool::new(false)),
             }),
-            searcher: Mutex::new(Searcher::new(HASH_MB, 1)),
+            searcher: Mutex::new(None),
         };
         games.slots.insert(id, Arc::new(slot));
         games.order.push_back(id);
