@@ -151,7 +151,10 @@ pub fn immediate_end(pos: &Position) -> Option<GameEnd> {
         let n = rules.check_count as u8;
         for c in [!us, us] {
             if pos.checks_given(c) >= n {
-                let reason = format!("{} wins by giving {n} checks", c.name());
+                let reason = match n {
+                    1 => format!("{} wins by giving a check", c.name()),
+                    _ => format!("{} wins by giving {n} checks", c.name()),
+                };
                 return Some(GameEnd::from_value(
                     GameValue::Win,
                     c,

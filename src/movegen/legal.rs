@@ -33,6 +33,9 @@ pub fn generate_ignoring_ends(pos: &mut Position, out: &mut Vec<Move>) {
     if pos.tables.variant.rules.royal_frozen_in_check {
         royal_frozen_in_check(pos, out);
     }
+    if pos.tables.initial_not_in_check {
+        initial_moves_not_in_check(pos, out);
+    }
     if !pos.tables.variant.rules.checking {
         out.retain(|&mv| !gives_check(pos, mv));
     }
@@ -53,6 +56,31 @@ pub fn generate_ignoring_ends(pos: &mut Position, out: &mut Vec<Move>) {
         if let Some(&sq) = pos.pieces(us).first() {
             out.push(Move::new(sq, sq));
         }
+    }
+}
+
+/// `initial_not_in_check`: in check, an unmoved piece of such a type keeps only the moves it
+/// would have if it had moved.
+#[cold]
+fn initial_moves_not_in_check(pos: &mut Position, out: &mut Vec<Move>) {
+    let us = pos.side();
+    if !in_check(pos, us) {
+        return;
+    }
+    let tables = pos.tables.clone();
+    let squares: ArrayVec<Square, 8> = pos
+        .pieces(us)
+        .iter()
+        .copied()
+        .filter(|&sq| pos.is_virgin(sq) && tables.pieces[pos.at(sq).kind()].initial_not_in_check)
+        .take(8)
+        .collect();
+    for sq in squares {
+        let mut moved_moves = Vec::new();
+        pos.set_unmoved(sq, false);
+        pseudo::piece_moves(pos, sq, &mut moved_moves);
+        pos.set_unmoved(sq, true);
+        out.retain(|m| m.from != sq || moved_moves.contains(m));
     }
 }
 

@@ -4,7 +4,6 @@
 //! drops. [`emit`] turns a reached square into moves: promotions (on reaching a zone, only on
 //! capture), a promoted piece's reversion, and sittuyin's promotion in place or by a step.
 
-use super::attack::in_check;
 use super::ray::{Cylinder, Mailbox, RayCourse};
 use super::{castling, drops, multileg, Sink};
 use crate::betza::compile::flags;
@@ -183,7 +182,7 @@ pub fn initial_ok(
         return zone[colour].has(from);
     }
     if initial == 1 {
-        return pos.is_virgin(from) && !(info.initial_not_in_check && in_check(pos, colour));
+        return pos.is_virgin(from);
     }
     let stride = pos.geo().stride;
     let behind = if colour == Colour::White {

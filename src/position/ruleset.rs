@@ -284,6 +284,8 @@ pub struct Ruleset {
     pub gating_rank: ByColour<u8>,
     /// Some piece must be dropped on the other colour from a like piece (placement's bishops).
     pub colour_bound_drops: bool,
+    /// Some piece may not make its `i` moves while in check.
+    pub initial_not_in_check: bool,
     /// Whether promoted-piece marks are part of the position: only where a captured promoted
     /// piece goes to the hand as what it promoted from. Elsewhere (shatranj's two ferzes, one
     /// of them a promoted pawn) positions that differ only in the marks are the same position,
@@ -578,6 +580,7 @@ impl Ruleset {
             hand: variant.hand.clone(),
             gating_rank: ByColour::new(0, variant.ranks - 1),
             colour_bound_drops: variant.pieces.iter().any(|p| p.drop_opposite_colours),
+            initial_not_in_check: variant.pieces.iter().any(|p| p.initial_not_in_check),
             marks_matter: variant.hand.captures_to_hand && variant.hand.demote_on_capture,
             board_squares: geo.squares().collect(),
             start_counts: Vec::new(),

@@ -6,7 +6,9 @@
 //! XBoard then refuses a legal move that leaves the king "attacked" by such a move, or that
 //! captures the way the lines do not say, and forfeits the engine that played it. The referee
 //! view is the variant rebuilt from those piece lines; a move Alfil plays in XBoard must be a
-//! legal move of it too.
+//! legal move of it too. Rules XBoard does not apply (a king frozen in check, initial moves
+//! barred in check) are left out of the view: XBoard allows more moves there, and does not see
+//! the mates they make.
 
 use std::collections::HashSet;
 use std::sync::Arc;
@@ -28,7 +30,13 @@ pub fn referee_view(tables: &Ruleset) -> Option<Arc<Ruleset>> {
             || !p.no_screen.is_empty()
             || !p.no_capture.is_empty()
     };
-    if !needs_setup(v) || !v.pieces.iter().any(inexact) {
+    // Rules XBoard does not apply: a king that may not step out of check, initial moves
+    // barred in check or lost to an aimed rook. XBoard allows more moves, and a mate by them
+    // is not one it sees.
+    let unknown_rules = v.rules.royal_frozen_in_check
+        || !v.rules.initial_lost_when_aimed_by.is_empty()
+        || v.pieces.iter().any(|p| p.initial_not_in_check);
+    if !needs_setup(v) || !(unknown_rules || v.pieces.iter().any(inexact)) {
         return None;
     }
     let mut view = (**v).clone();
@@ -38,9 +46,12 @@ pub fn referee_view(tables: &Ruleset) -> Option<Arc<Ruleset>> {
         p.confine = None;
         p.no_screen.clear();
         p.no_capture.clear();
+        p.initial_not_in_check = false;
     }
     view.rules.bikjang = false;
     view.rules.flying_general = false;
+    view.rules.royal_frozen_in_check = false;
+    view.rules.initial_lost_when_aimed_by.clear();
     build_ruleset(Arc::new(view)).ok()
 }
 
@@ -117,5 +128,18 @@ mod tests {
             let game = game(name, "");
             assert!(referee_view(game.tables()).is_none(), "{name}");
         }
+    }
+
+    /// Makpong's mate: the king on e1, checked by the rook on d1 (defended from d8), may not
+    /// step to e2 or f2. XBoard plays makruk's rules, where those steps answer the check, so the
+    /// mate is not one it sees (and the side mated must claim it).
+    #[test]
+    fn a_mate_by_a_rule_xboard_does_not_apply_is_not_one_it_sees() {
+        let v = load_by_name("makpong").expect("makpong");
+        let tables = build_ruleset(Arc::new(v)).expect("rules");
+        let mut game = Game::from_fen(tables, "3rk3/8/8/8/8/8/8/3rK3 w - - 0 1").expect("fen");
+        assert!(game.legal_moves().is_empty());
+        let view = referee_view(game.tables()).expect("makpong's rule is not XBoard's");
+        assert!(!sees_mate(&game, &view));
     }
 }

@@ -337,6 +337,9 @@ pub fn setup_lines(tables: &Arc<Ruleset>) -> Result<Vec<String>, String> {
             _ => p.letter.to_string(),
         };
         let mut moves = piece_moves(v, p);
+        if is_parents_pawn(v, p, &slots, parent, &moves) {
+            continue;
+        }
         if tables
             .castling
             .as_ref()
@@ -347,6 +350,39 @@ pub fn setup_lines(tables: &Arc<Ruleset>) -> Result<Vec<String>, String> {
         lines.push(format!("piece {id}& {moves}"));
     }
     Ok(lines)
+}
+
+/// XBoard's own pawn of a parent variant whose pawn promotes short of the last rank: its
+/// moves, and on how many ranks at the far end it promotes (`GenPseudoLegal`'s `promoRank`).
+fn parent_pawn(parent: &str) -> Option<(&'static str, u8)> {
+    match parent {
+        "makruk" => Some(("fmWfcF", 3)),
+        _ => None,
+    }
+}
+
+/// Whether `p`, in the Pawn slot, is the parent's own pawn: same moves, promoting on the same
+/// ranks. Its `piece` line is then left out, so that XBoard keeps its pawn and the parent's
+/// promotion zone: a `piece` line for the Pawn slot makes XBoard promote on the last rank only,
+/// and it refused makruk-style promotions on the sixth (`e5e6m`) as illegal moves.
+fn is_parents_pawn(v: &Variant, p: &PieceType, slots: &str, parent: &str, moves: &str) -> bool {
+    let Some((pawn_moves, ranks)) = parent_pawn(parent) else {
+        return false;
+    };
+    let far_end = |colour: Colour| {
+        (0..ranks).fold(SquareSet::EMPTY, |set, i| {
+            let rank = match colour {
+                Colour::White => v.ranks - 1 - i,
+                Colour::Black => i,
+            };
+            set.union(&SquareSet::rank(v.files, rank))
+        })
+    };
+    slots.starts_with(p.letter)
+        && moves == pawn_moves
+        && p.promotion
+            .as_ref()
+            .is_some_and(|pr| Colour::BOTH.iter().all(|&c| pr.zone[c] == far_end(c)))
 }
 
 /// A piece's moves as its `piece` line gives them (castling aside): its XBetza, and its zone
@@ -765,6 +801,29 @@ impl Dialect {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_pawn_xboards_parent_already_has_gets_no_piece_line() {
+        // XBoard's makruk pawn (moves.c: fmWfcF, promoting on the last three ranks) is
+        // makpong's and cambodian's: their pawns get no `piece` line, so that XBoard keeps its
+        // own promotion zone; a `piece` line for the Pawn slot would move it to the last rank.
+        let lines = |name: &str| {
+            let v = crate::variant::load_by_name(name).expect("shipped");
+            setup_lines(&crate::movegen::build_ruleset(Arc::new(v)).expect("tables"))
+                .expect("setup lines")
+        };
+        for name in ["makpong", "cambodian"] {
+            let lines = lines(name);
+            assert!(lines[0].contains("8x8+0_makruk"), "{}", lines[0]);
+            assert!(
+                !lines.iter().any(|l| l.starts_with("piece P&")),
+                "{lines:?}"
+            );
+            assert!(lines.iter().any(|l| l == "piece R& R"), "{lines:?}");
+        }
+        // Sittuyin's pawn promotes elsewhere (on the diagonals): it keeps its line.
+        assert!(lines("sittuyin").iter().any(|l| l.starts_with("piece P&")));
+    }
 
     #[test]
     fn holdings_squares_are_named_as_xboard_names_them() {

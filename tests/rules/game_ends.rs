@@ -522,3 +522,15 @@ fn a_rook_on_the_kings_file_takes_its_leap_away() {
     play(&mut elsewhere, "a1b1");
     assert_eq!(has_moves(&mut elsewhere, &["e8c7", "e8g7"]), [true, true]);
 }
+
+#[test]
+fn the_first_check_wins_kar_ouk() {
+    // `check_count: 1` (karouk's `1+1`): the rook's move to a8 checks the king on e8 along the
+    // empty eighth rank, and that one check wins.
+    let mut g = game("karouk", "4k3/8/8/8/8/8/8/R2K4 w - - 1+1 0 1");
+    play(&mut g, "a1a8");
+    assert_eq!(
+        g.result().map(|r| r.cecp()).as_deref(),
+        Some("1-0 {White wins by giving a check}")
+    );
+}
