@@ -31,7 +31,7 @@ impl Position {
         for sq in geo.squares() {
             let c = board[sq];
             if c.is_piece() {
-                pos.put(sq, c);
+                pos.set_piece(sq, c);
             } else if c == Piece::WALL {
                 pos.set_wall(sq);
             }

@@ -303,6 +303,32 @@ impl Position {
         self.board[sq] = new;
     }
 
+    /// `royal_when_last`: after a change of the board, the pieces of such types are royal only
+    /// where one of its type is left on its side.
+    #[cold]
+    fn recount_royals(&mut self) {
+        for kind in 0..self.tables.pieces.len() {
+            if self.tables.pieces[kind].royal_when_last {
+                for colour in Colour::BOTH {
+                    self.royal_if_last(colour, kind);
+                }
+            }
+        }
+    }
+
+    fn royal_if_last(&mut self, colour: Colour, kind: usize) {
+        let board = &self.board;
+        self.royals[colour].retain(|&s| board[s].kind() != kind);
+        if self.count(colour, kind) == 1 {
+            if let Some(&sq) = self.lists[colour]
+                .iter()
+                .find(|&&s| self.board[s].kind() == kind)
+            {
+                self.royals[colour].push(sq);
+            }
+        }
+    }
+
     fn set_virgin(&mut self, sq: Square, v: bool) {
         if self.virgin[sq] != v {
             self.virgin[sq] = v;
@@ -487,6 +513,9 @@ impl Position {
         }
         self.side = !self.side;
         self.hash ^= self.tables.zobrist.side;
+        if self.tables.royal_by_count {
+            self.recount_royals();
+        }
         if self.tables.keeps_state {
             let passed = mv.kind == MoveKind::Normal
                 && mv.to == mv.from
@@ -643,6 +672,9 @@ impl Position {
                 Change::Hand { slot, old } => self.hand[usize::from(slot)] = old,
             }
         }
+        if self.tables.royal_by_count {
+            self.recount_royals();
+        }
         self.ep = undo.ep;
         self.ep_victim = undo.ep_victim;
         self.checks = undo.checks;
@@ -704,6 +736,9 @@ impl Position {
     /// Put a piece code (or `Piece::EMPTY`) on a square.
     pub fn set_piece(&mut self, sq: Square, piece: Piece) {
         self.put(sq, piece);
+        if self.tables.royal_by_count {
+            self.recount_royals();
+        }
     }
 
     /// Set the number of pieces of `kind` in the hand of `colour`.

@@ -123,6 +123,8 @@ pub struct InPlaceT {
 pub struct PieceInfo {
     pub letter: char,
     pub royal: bool,
+    /// Royal only while it is the last of its type on its side.
+    pub royal_when_last: bool,
     pub moves: ByColour<ColourMoves>,
     pub promotion: Option<PromotionT>,
     /// Squares where `i` moves are allowed regardless of virginity (per colour).
@@ -286,6 +288,8 @@ pub struct Ruleset {
     pub colour_bound_drops: bool,
     /// Some piece may not make its `i` moves while in check.
     pub initial_not_in_check: bool,
+    /// Some piece is royal only while it is the last of its type (`royal_when_last`).
+    pub royal_by_count: bool,
     /// Whether promoted-piece marks are part of the position: only where a captured promoted
     /// piece goes to the hand as what it promoted from. Elsewhere (shatranj's two ferzes, one
     /// of them a promoted pawn) positions that differ only in the marks are the same position,
@@ -453,6 +457,7 @@ impl Ruleset {
             pieces.push(PieceInfo {
                 letter: p.letter,
                 royal: p.royal,
+                royal_when_last: p.royal_when_last,
                 needs_dedup: needs_dedup(&c.colours[Colour::White]),
                 resets_counter: p.promotion.is_some(),
                 hand_type: p.promoted_of.unwrap_or(index),
@@ -581,6 +586,7 @@ impl Ruleset {
             gating_rank: ByColour::new(0, variant.ranks - 1),
             colour_bound_drops: variant.pieces.iter().any(|p| p.drop_opposite_colours),
             initial_not_in_check: variant.pieces.iter().any(|p| p.initial_not_in_check),
+            royal_by_count: variant.pieces.iter().any(|p| p.royal_when_last),
             marks_matter: variant.hand.captures_to_hand && variant.hand.demote_on_capture,
             board_squares: geo.squares().collect(),
             start_counts: Vec::new(),

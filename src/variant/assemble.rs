@@ -565,6 +565,16 @@ fn piece(
         moves_text: d.moves.clone(),
         moves,
         royal: d.royal.unwrap_or(false),
+        royal_when_last: match (d.royal_when_last, d.royal) {
+            (Some(true), Some(true)) => true,
+            (Some(true), _) => {
+                return Err(source.error_at(
+                    &path("royal_when_last"),
+                    "`royal_when_last` needs `royal: true`",
+                ))
+            }
+            _ => false,
+        },
         promotion,
         value: d.value,
         initial_zone,

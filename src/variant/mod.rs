@@ -53,6 +53,8 @@ pub struct PieceType {
     /// Losing this piece (being unable to avoid its capture) loses the game; moves may not
     /// leave it attacked.
     pub royal: bool,
+    /// Royal only while it is the last of its type on its side.
+    pub royal_when_last: bool,
     pub promotion: Option<Promotion>,
     /// Manual value in centipawns, overriding the automatic one.
     pub value: Option<i32>,
@@ -96,6 +98,7 @@ impl PieceType {
             moves_text: moves_text.to_string(),
             moves,
             royal: false,
+            royal_when_last: false,
             promotion: None,
             value: None,
             initial_zone: None,

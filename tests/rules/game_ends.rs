@@ -534,3 +534,19 @@ fn the_first_check_wins_kar_ouk() {
         Some("1-0 {White wins by giving a check}")
     );
 }
+
+#[test]
+fn a_piece_royal_when_last_may_be_left_attacked_while_another_stands() {
+    // `royal_when_last`: with two maharajahs Black may leave the one on d8 to the queen on d1;
+    // once it is taken the last one is royal, and the queen on d8 checks it on h4 along the
+    // diagonal d8-h4.
+    let mut g = game("maharajah2", "3m3m/8/8/8/8/8/8/1K1Q4 b - - 0 1");
+    assert!(legal_texts(&mut g).contains(&"h8h4".to_string()));
+    play(&mut g, "h8h4 d1d8");
+    assert!(alfil::movegen::attack::in_check(
+        &g.pos,
+        alfil::types::Colour::Black
+    ));
+    // Stepping to g5, still on the queen's diagonal, is no longer allowed.
+    assert!(!legal_texts(&mut g).contains(&"h4g5".to_string()));
+}

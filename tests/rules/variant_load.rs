@@ -1188,6 +1188,9 @@ fn rule_fields_that_contradict_the_variant_are_located_errors() {
         0,
         "no piece is royal, so there are no royal initial",
     );
+    // Royalty by count needs royalty.
+    let text = "(\n    name: \"x\",\n    inherits: \"chess\",\n    pieces: [(letter: 'Q', name: \"queen\", moves: \"Q\", royal_when_last: true)],\n)\n";
+    expect_error(text, "true", 0, "`royal_when_last` needs `royal: true`");
     // Chess's castling field holds its castling rights.
     let text = "(\n    name: \"x\",\n    inherits: \"chess\",\n    rules: (initial_rights_in_fen: true),\n)\n";
     expect_error(
