@@ -293,7 +293,7 @@ fn run_values(variant: &str) -> Result<(), String> {
     let tables = load_variant(variant)?;
     let values = alfil::search::piece_values(&tables);
     for (piece, value) in tables.variant.pieces.iter().zip(values) {
-        let shown = if piece.royal {
+        let shown = if piece.always_royal() {
             "royal".to_string()
         } else {
             value.to_string()

@@ -49,7 +49,7 @@ fn pieces(v: &Variant) -> Result<String, String> {
     let values = piece_values(&tables);
     let mut out = String::from("\n// Pieces\n");
     for (p, value) in v.pieces.iter().zip(values) {
-        let value = if p.royal {
+        let value = if p.always_royal() {
             "royal".to_string()
         } else {
             format!("value {value}")

@@ -89,6 +89,11 @@ pub struct PieceType {
 }
 
 impl PieceType {
+    /// Royal whatever else stands on the board: it is never taken, so it has no value.
+    pub fn always_royal(&self) -> bool {
+        self.royal && !self.royal_when_last
+    }
+
     /// A piece with these moves and every other property at its default (not royal, no
     /// promotion, no zones).
     pub fn new(letter: char, name: &str, moves_text: &str, moves: Xbetza) -> PieceType {

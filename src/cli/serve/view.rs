@@ -75,7 +75,7 @@ pub fn variant(tables: &Ruleset) -> VariantView {
             letter: p.letter,
             name: p.name.clone(),
             betza: canonical(&p.moves.parsed),
-            value: (!p.royal).then_some(value),
+            value: (!p.always_royal()).then_some(value),
             promoted_of: p.promoted_of.map(|i| v.pieces[i].letter),
             image: super::assets::image_for(&p.name),
         })

@@ -225,7 +225,9 @@ impl Probe {
         } else {
             1.0
         };
-        let automatic = if info.royal {
+        // A type royal only when it is the last (two maharajahs) can be taken: it has a value.
+        let royal = info.royal && !info.royal_when_last;
+        let automatic = if royal {
             0.0
         } else if promotes {
             (raw * retreat).max(0.0) + PROMOTABLE_BASE
@@ -235,7 +237,7 @@ impl Probe {
         let value = tables.variant.pieces[kind]
             .value
             .unwrap_or(automatic.round() as i32);
-        let pair_bonus = if colour_bound && !promotes && !info.royal {
+        let pair_bonus = if colour_bound && !promotes && !royal {
             (raw * retreat / 10.0).round() as i32
         } else {
             0
