@@ -33,23 +33,17 @@ pub fn legal_moves(pos: &mut Position, out: &mut Vec<Move>) {
 
 /// Play `mv` on `pos`: the position's own make, in n-check variants the check it gives
 /// counted, and a royal piece's `i` moves taken away by a piece aimed at it where a rule says
-/// so. Every game,
-/// search and perft move goes through here; the legality filter's trial moves use the bare
-/// [`Position::make`], which does neither.
+/// so. Every game, search and perft move goes through here; the legality filter's trial moves
+/// use the bare [`Position::make`], which does neither.
 #[inline]
 pub fn make_move(pos: &mut Position, mv: Move) {
     pos.make(mv);
     let rules = &pos.tables.variant.rules;
+    let aimed_rule = !rules.initial_lost_when_aimed_by.is_empty();
     if rules.check_count > 0 && attack::in_check(pos, pos.side()) {
         pos.record_check_given();
     }
-    if !pos
-        .tables
-        .variant
-        .rules
-        .initial_lost_when_aimed_by
-        .is_empty()
-    {
+    if aimed_rule {
         revoke_initial_moves(pos, mv.to);
     }
 }

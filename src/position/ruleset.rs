@@ -170,6 +170,13 @@ pub struct PieceInfo {
     pub tracks_virginity: bool,
 }
 
+impl PieceInfo {
+    /// Royal whatever else stands on the board (see `PieceType::always_royal`).
+    pub fn always_royal(&self) -> bool {
+        self.royal && !self.royal_when_last
+    }
+}
+
 /// Shape of a reverse attack entry.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum AttackKind {

@@ -61,7 +61,7 @@ pub fn think(
         )));
     }
     let play = params.get("play").is_some_and(|p| p == "1");
-    let (game, stop) = {
+    let (mut game, stop) = {
         let mut state = slot.state();
         if state.game.result().is_some() {
             return Err(ApiError::bad_request("the game is over"));
@@ -94,9 +94,8 @@ pub fn think(
     };
     let mut state = slot.state();
     let best = outcome.best.map(|mv| {
-        let mut g = game.clone();
-        let legal = g.legal_moves();
-        (mv, uci::text(&g.pos, &legal, mv, false))
+        let legal = game.legal_moves();
+        (mv, uci::text(&game.pos, &legal, mv, false))
     });
     let mut played = false;
     if let Some((mv, text)) = &best {

@@ -94,7 +94,7 @@ impl EvalTables {
             .iter()
             .zip(&profiles)
             .map(|(p, prof)| {
-                let royal = p.royal && !p.royal_when_last;
+                let royal = p.always_royal();
                 let promotes = p.promotion.is_some();
                 let pawn_like = promotes && prof.forward_only;
                 let best = p.promotion.as_ref().map_or(0, |pr| {

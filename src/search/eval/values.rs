@@ -226,7 +226,7 @@ impl Probe {
             1.0
         };
         // A type royal only when it is the last (two maharajahs) can be taken: it has a value.
-        let royal = info.royal && !info.royal_when_last;
+        let royal = info.always_royal();
         let automatic = if royal {
             0.0
         } else if promotes {

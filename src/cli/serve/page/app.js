@@ -98,31 +98,37 @@ function continuing() {
     m.stops.length > k && pick.path.every((s, i) => m.stops[i] === s));
 }
 
+// Clears `svg` and draws the squares of the variant `v`'s board; `shade(name, cls)` gives the
+// class of each square from its light or dark one.
+function drawSquares(svg, v, flip, shade) {
+  svg.innerHTML = "";
+  svg.setAttribute("viewBox", `0 0 ${v.files * S} ${v.ranks * S}`);
+  for (let r = 0; r < v.ranks; r++) {
+    for (let f = 0; f < v.files; f++) {
+      const name = squareName(f, r);
+      const [x, y] = squareXY(name, v, flip);
+      const cls = shade(name, "sq " + ((f + r) % 2 ? "light" : "dark"));
+      el("rect", { x, y, width: S, height: S, class: cls, "data-square": name }, svg);
+    }
+  }
+}
+
 async function drawBoard() {
   const v = game.variant, st = game.state, svg = $("board");
   const mine = ++drawing;
   const inHand = [...st.hands[0], ...st.hands[1]].map((h) => h.letter);
   await loadImages([...st.cells.map((c) => c.letter), ...inHand]);
   if (mine !== drawing) return;
-  svg.innerHTML = "";
   svg.setAttribute("data-game", game.id);
-  svg.setAttribute("viewBox", `0 0 ${v.files * S} ${v.ranks * S}`);
-  const white = st.white_to_move ? 0 : 1;
   const promo = new Set([...v.zones.promotion[0], ...v.zones.promotion[1]]);
   const confined = new Set([...v.zones.confined[0], ...v.zones.confined[1]]);
   const walls = new Set(st.walls);
-  for (let r = 0; r < v.ranks; r++) {
-    for (let f = 0; f < v.files; f++) {
-      const name = squareName(f, r);
-      const [x, y] = squareXY(name, v, flipped);
-      let cls = "sq " + ((f + r) % 2 ? "light" : "dark");
-      if (walls.has(name)) cls = "sq wall";
-      else if (confined.has(name)) cls += " confined";
-      else if (promo.has(name)) cls += " promotion";
-      if (pick && pick.from === name) cls += " picked";
-      el("rect", { x, y, width: S, height: S, class: cls, "data-square": name }, svg);
-    }
-  }
+  drawSquares(svg, v, flipped, (name, cls) => {
+    if (walls.has(name)) cls = "sq wall";
+    else if (confined.has(name)) cls += " confined";
+    else if (promo.has(name)) cls += " promotion";
+    return pick && pick.from === name ? cls + " picked" : cls;
+  });
   for (let f = 0; f < v.files; f++) {
     const [x] = squareXY(squareName(f, 0), v, flipped);
     el("text", { x: x + 2, y: v.ranks * S - 3, class: "coord" }, svg).textContent =
@@ -360,16 +366,7 @@ async function showDiagram(square) {
     const d = await api("GET",
       `/api/games/${game.id}/diagram?piece=${encodeURIComponent(diagramPiece)}&square=${square}`);
     const v = game.variant, svg = $("diagram");
-    svg.innerHTML = "";
-    svg.setAttribute("viewBox", `0 0 ${v.files * S} ${v.ranks * S}`);
-    for (let r = 0; r < v.ranks; r++) {
-      for (let f = 0; f < v.files; f++) {
-        const name = squareName(f, r);
-        const [x, y] = squareXY(name, v, false);
-        el("rect", { x, y, width: S, height: S, class: "sq " + ((f + r) % 2 ? "light" : "dark"),
-          "data-square": name }, svg);
-      }
-    }
+    drawSquares(svg, v, false, (_, cls) => cls);
     for (const [list, kind] of [[d.moves, "move"], [d.captures, "capture"], [d.both, "both"]]) {
       for (const sq of list) {
         const [x, y] = squareXY(sq, v, false);
