@@ -8,12 +8,43 @@ use crate::position::moves::Move;
 use crate::position::Position;
 use crate::types::{Piece, Square};
 
-/// Drops of the side to move. Returns false if the sink asked to stop.
-pub fn drops<S: Sink>(pos: &Position, sink: &mut S) -> bool {
+/// What the side to move must do with its hand before it may move a piece (`must_drop`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Obligation {
+    /// Board moves and any drop.
+    Free,
+    /// Only drops, of any piece in hand.
+    AnyDrop,
+    /// Only drops of this piece type (`must_drop_piece`).
+    Drop(usize),
+}
+
+/// The side to move's obligation: while it holds pieces in hand (or the `must_drop_piece`),
+/// it may only drop (them).
+pub fn obligation(pos: &Position) -> Obligation {
+    let hand = &pos.tables.hand;
+    if !hand.must_drop {
+        return Obligation::Free;
+    }
+    let us = pos.side();
+    match hand.must_drop_piece {
+        Some(kind) if pos.in_hand(us, kind) > 0 => Obligation::Drop(kind),
+        Some(_) => Obligation::Free,
+        None if pos.hand_is_empty(us) => Obligation::Free,
+        None => Obligation::AnyDrop,
+    }
+}
+
+/// Drops of the side to move, of the one type its obligation names if it does. Returns false if
+/// the sink asked to stop.
+pub fn drops<S: Sink>(pos: &Position, obligation: Obligation, sink: &mut S) -> bool {
     let tables = &pos.tables;
     let us = pos.side();
     for kind in 0..tables.pieces.len() {
         if pos.in_hand(us, kind) == 0 {
+            continue;
+        }
+        if matches!(obligation, Obligation::Drop(only) if only != kind) {
             continue;
         }
         if !drops_as(pos, kind, sink) {

@@ -17,8 +17,8 @@ use crate::variant::schema::Demotion;
 pub fn generate<S: Sink>(pos: &Position, sink: &mut S) {
     let side = pos.side();
     let tables = &pos.tables;
-    let must_drop = tables.hand.must_drop && !pos.hand_is_empty(side);
-    if !must_drop {
+    let obligation = drops::obligation(pos);
+    if obligation == drops::Obligation::Free {
         for i in 0..pos.pieces(side).len() {
             let from = pos.pieces(side)[i];
             if !piece_moves(pos, from, sink) {
@@ -30,7 +30,7 @@ pub fn generate<S: Sink>(pos: &Position, sink: &mut S) {
         }
     }
     if tables.hand.drops {
-        drops::drops(pos, sink);
+        drops::drops(pos, obligation, sink);
     }
 }
 

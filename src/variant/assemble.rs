@@ -409,6 +409,7 @@ fn merge_hand(m: &mut HandDef, h: &HandDef) {
         drop_mate_forbidden,
         drop_promoted,
         must_drop,
+        must_drop_piece,
     } = *h;
     m.captures_to_hand = captures_to_hand.or(m.captures_to_hand);
     m.drops = drops.or(m.drops);
@@ -419,6 +420,7 @@ fn merge_hand(m: &mut HandDef, h: &HandDef) {
     m.drop_mate_forbidden = drop_mate_forbidden.or(m.drop_mate_forbidden);
     m.drop_promoted = drop_promoted.or(m.drop_promoted);
     m.must_drop = must_drop.or(m.must_drop);
+    m.must_drop_piece = must_drop_piece.or(m.must_drop_piece);
 }
 
 fn board_size(source: &Source, board: &At<Board>) -> Result<(u8, u8), LoadError> {
@@ -858,7 +860,23 @@ fn hand_rules(leaf: &Source, h: &HandDef, letters: &[char]) -> Result<Hand, Load
         )?),
         None => None,
     };
+    let must_drop_piece = match h.must_drop_piece {
+        Some(c) => Some(letter_kind(
+            leaf,
+            &[Key("hand"), Key("must_drop_piece")],
+            c,
+            letters,
+        )?),
+        None => None,
+    };
     let d = Hand::default();
+    let must_drop = h.must_drop.unwrap_or(d.must_drop);
+    if must_drop_piece.is_some() && !must_drop {
+        return Err(leaf.error_at(
+            &[Key("hand"), Key("must_drop_piece")],
+            "`must_drop_piece` needs `must_drop: true`",
+        ));
+    }
     Ok(Hand {
         captures_to_hand: h.captures_to_hand.unwrap_or(d.captures_to_hand),
         drops: h.drops.unwrap_or(d.drops),
@@ -868,7 +886,8 @@ fn hand_rules(leaf: &Source, h: &HandDef, letters: &[char]) -> Result<Hand, Load
         gating: h.gating.unwrap_or(d.gating),
         drop_mate_forbidden,
         drop_promoted: h.drop_promoted.unwrap_or(d.drop_promoted),
-        must_drop: h.must_drop.unwrap_or(d.must_drop),
+        must_drop,
+        must_drop_piece,
     })
 }
 

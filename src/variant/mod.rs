@@ -367,6 +367,8 @@ pub struct Hand {
     pub drop_promoted: bool,
     /// While a side has pieces in hand it may only drop.
     pub must_drop: bool,
+    /// With `must_drop`: only while this piece type is in hand, and only it is dropped.
+    pub must_drop_piece: Option<usize>,
 }
 
 impl Default for Hand {
@@ -383,6 +385,7 @@ impl Default for Hand {
             drop_mate_forbidden: None,
             drop_promoted: false,
             must_drop: false,
+            must_drop_piece: None,
         }
     }
 }

@@ -155,6 +155,11 @@ pub struct HandDef {
     /// phase). Default false.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub must_drop: Option<bool>,
+    /// With `must_drop`: the rule holds only while the side has this piece in hand, and then
+    /// only this piece may be dropped (koedem's king; Fairy-Stockfish's `mustDropType`).
+    /// Default: any piece in hand.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub must_drop_piece: Option<char>,
 }
 
 /// Board size, at most 16x16.

@@ -1,7 +1,8 @@
 //! Rules that perft counts alone do not pin down: the move text and board effect of flipping
 //! pieces (kyoto and micro shogi), drops of a promoted form, sittuyin's promotions, the setup
 //! phase of placement and sittuyin (drops only, castling rights from drops, bishops on both
-//! colours) and dobutsu's lion that must arrive safely. Expected moves and positions are
+//! colours), koedem's king that must be dropped first and dobutsu's lion that must arrive
+//! safely. Expected moves and positions are
 //! Fairy-Stockfish's (pyffish 0.0.90) for the same positions.
 
 use crate::game_support;
@@ -116,6 +117,23 @@ fn the_setup_phase_allows_only_drops() {
     assert!(all.iter().all(|m| m.contains('@')));
     let rooks: BTreeSet<String> = all.into_iter().filter(|m| m.starts_with("R@")).collect();
     assert_eq!(rooks, set("R@a1 R@b1 R@c1 R@d1 R@e1 R@f1 R@g1 R@h1"));
+}
+
+#[test]
+fn koedem_king_in_hand_must_be_dropped_first() {
+    // Fairy-Stockfish's mustDropType: with a king in hand the only moves are its drops, one on
+    // each empty square (64 squares less the 30 pieces standing); the queen waits.
+    let mut g = game(
+        "koedem",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB2BNR[KQ] w kq - 0 1",
+    );
+    let all = moves(&mut g);
+    assert_eq!(all.len(), 34);
+    assert!(all.iter().all(|m| m.starts_with("K@")), "{all:?}");
+    // Once the king stands, the queen may be dropped or a piece moved.
+    play(&mut g, "K@e1 e7e6");
+    let all = moves(&mut g);
+    assert!(all.contains("Q@d1") && all.contains("e2e4") && all.contains("g1f3"));
 }
 
 #[test]
