@@ -303,28 +303,25 @@ impl Position {
         self.board[sq] = new;
     }
 
-    /// `royal_when_last`: after a change of the board, the pieces of such types are royal only
-    /// where one of its type is left on its side.
+    /// `royal_when_last`: after a change of the board, a side's pieces of such types are royal
+    /// only where one of them is left (of all those types together).
     #[cold]
     fn recount_royals(&mut self) {
-        for kind in 0..self.tables.pieces.len() {
-            if self.tables.pieces[kind].royal_when_last {
-                for colour in Colour::BOTH {
-                    self.royal_if_last(colour, kind);
+        let pieces = &self.tables.pieces;
+        for colour in Colour::BOTH {
+            let board = &self.board;
+            self.royals[colour].retain(|&s| !pieces[board[s].kind()].royal_when_last);
+            let left: u16 = (0..pieces.len())
+                .filter(|&kind| pieces[kind].royal_when_last)
+                .map(|kind| self.count(colour, kind))
+                .sum();
+            if left == 1 {
+                if let Some(&sq) = self.lists[colour]
+                    .iter()
+                    .find(|&&s| pieces[board[s].kind()].royal_when_last)
+                {
+                    self.royals[colour].push(sq);
                 }
-            }
-        }
-    }
-
-    fn royal_if_last(&mut self, colour: Colour, kind: usize) {
-        let board = &self.board;
-        self.royals[colour].retain(|&s| board[s].kind() != kind);
-        if self.count(colour, kind) == 1 {
-            if let Some(&sq) = self.lists[colour]
-                .iter()
-                .find(|&&s| self.board[s].kind() == kind)
-            {
-                self.royals[colour].push(sq);
             }
         }
     }

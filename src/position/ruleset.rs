@@ -123,7 +123,7 @@ pub struct InPlaceT {
 pub struct PieceInfo {
     pub letter: char,
     pub royal: bool,
-    /// Royal only while it is the last of its type on its side.
+    /// Royal only while it is its side's last piece of the `royal_when_last` types.
     pub royal_when_last: bool,
     pub moves: ByColour<ColourMoves>,
     pub promotion: Option<PromotionT>,
@@ -295,7 +295,7 @@ pub struct Ruleset {
     pub colour_bound_drops: bool,
     /// Some piece may not make its `i` moves while in check.
     pub initial_not_in_check: bool,
-    /// Some piece is royal only while it is the last of its type (`royal_when_last`).
+    /// Some piece is royal only while it is the last of its kind (`royal_when_last`).
     pub royal_by_count: bool,
     /// Whether promoted-piece marks are part of the position: only where a captured promoted
     /// piece goes to the hand as what it promoted from. Elsewhere (shatranj's two ferzes, one

@@ -53,7 +53,7 @@ pub struct PieceType {
     /// Losing this piece (being unable to avoid its capture) loses the game; moves may not
     /// leave it attacked.
     pub royal: bool,
-    /// Royal only while it is the last of its type on its side.
+    /// Royal only while it is its side's last piece of the `royal_when_last` types.
     pub royal_when_last: bool,
     pub promotion: Option<Promotion>,
     /// Manual value in centipawns, overriding the automatic one.

@@ -183,9 +183,10 @@ pub struct PieceDef {
     /// Must not be left attacked; losing it loses (default false).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub royal: Option<bool>,
-    /// A royal piece that is royal only while it is the last of its type on its side: with two
-    /// or more, each may be left attacked and taken (Fairy-Stockfish's `extinctionPseudoRoyal`
-    /// with the extinction count 0; maharajah2's two maharajahs). Needs `royal`. Default false.
+    /// A royal piece that is royal only while it is its side's last piece of the types so
+    /// marked (counted together): with two or more, each may be left attacked and taken
+    /// (Fairy-Stockfish's `extinctionPseudoRoyal` with the extinction count 0; maharajah2's two
+    /// maharajahs, sho shogi's king and crown prince). Needs `royal`. Default false.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub royal_when_last: Option<bool>,
     /// Value in centipawns, overriding the automatic one.

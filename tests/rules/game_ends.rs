@@ -550,3 +550,34 @@ fn a_piece_royal_when_last_may_be_left_attacked_while_another_stands() {
     // Stepping to g5, still on the queen's diagonal, is no longer allowed.
     assert!(!legal_texts(&mut g).contains(&"h4g5".to_string()));
 }
+
+#[test]
+fn sho_shogi_king_and_crown_prince_are_royal_only_alone() {
+    // `royal_when_last` over two types: with a crown prince (+E) beside him, White's king may
+    // step onto e2, where the rook on e9 attacks him, and be taken; the crown prince left is
+    // then royal, so the rook that took checks him on a2 along the second rank (b2-d2 empty).
+    let mut g = game("shoshogi", "4r3k/9/9/9/9/9/9/+E8/4K4 w - - 0 1");
+    assert!(legal_texts(&mut g).contains(&"e1e2".to_string()));
+    play(&mut g, "e1e2 e9e2");
+    assert!(alfil::movegen::attack::in_check(
+        &g.pos,
+        alfil::types::Colour::White
+    ));
+    // Without the crown prince the king is royal from the start: e2 is refused.
+    let mut g = game("shoshogi", "4r3k/9/9/9/9/9/9/9/4K4 w - - 0 1");
+    assert!(!legal_texts(&mut g).contains(&"e1e2".to_string()));
+}
+
+#[test]
+fn the_drunk_elephant_promotes_to_crown_prince() {
+    // FsfW: in the zone (ranks 7 to 9) it may promote to the crown prince, written +E.
+    let mut g = game("shoshogi", "8k/9/4E4/9/9/9/9/9/4K4 w - - 0 1");
+    let texts = legal_texts(&mut g);
+    assert!(texts.contains(&"e7e8+".to_string()) && texts.contains(&"e7e8".to_string()));
+    play(&mut g, "e7e8+");
+    assert!(
+        g.pos.to_fen().starts_with("8k/4+E4/9/"),
+        "{}",
+        g.pos.to_fen()
+    );
+}
