@@ -313,13 +313,22 @@ pub fn pinned(pos: &Position, ksq: Square, us: Colour) -> ArrayVec<Square, 16> {
 /// are). In variants with explosions a royal piece next to the enemy royal is never in check,
 /// as capturing it would blow up the capturer's own royal.
 pub fn in_check(pos: &Position, colour: Colour) -> bool {
+    in_check_opening(pos, colour, Square::NONE)
+}
+
+/// [`in_check`] as if the square `open` were empty (`Square::NONE`: as the board stands).
+pub fn in_check_opening(pos: &Position, colour: Colour, open: Square) -> bool {
     let royals = pos.royals(colour);
     let explodes = pos.tables.explodes;
     let checked = |&r: &Square| {
         if explodes && pos.royals(!colour).iter().any(|&e| adjacent(pos, r, e)) {
             return false;
         }
-        attacked(pos, r, !colour)
+        if open.is_none() {
+            attacked(pos, r, !colour)
+        } else {
+            attacked_ignoring(pos, r, !colour, open)
+        }
     };
     if pos.tables.variant.rules.duple_check && royals.len() > 1 {
         royals.iter().all(checked)

@@ -7,10 +7,12 @@
 //! line or a lame leaper's path onto the royal; a royal move is tested on its destination with
 //! its own square treated as empty. Every other move is made, tested and unmade.
 
-use crate::types::{Kind, Square};
+use crate::types::{Kind, Piece, Square};
 use arrayvec::ArrayVec;
 
-use super::attack::{adjacent, attacked_ignoring, in_check, pinned, scan_attackers};
+use super::attack::{
+    adjacent, attacked_ignoring, in_check, in_check_opening, pinned, scan_attackers,
+};
 use super::pseudo;
 use super::Sink;
 use crate::position::moves::Move;
@@ -189,13 +191,18 @@ fn special_legal(pos: &mut Position, mv: Move) -> bool {
     if mv.is_castle() && !is_legal_slow(pos, mv, checked) {
         return false;
     }
+    let was_wall = pos.at(mv.to) == Piece::WALL;
     pos.make(mv);
+    // A capturer petrified at the heart of its blast leaves a wall that, as in Fairy-Stockfish,
+    // shields nothing in this test: the blast is taken to have emptied the square.
+    let petrified = !mv.is_drop() && !was_wall && pos.at(mv.to) == Piece::WALL;
+    let open = if petrified { mv.to } else { Square::NONE };
     let ok = if pos.royals(us).len() < mine {
         false
     } else if pos.royals(!us).len() < theirs && pos.tables.explodes {
         true
     } else {
-        !in_check(pos, us)
+        !in_check_opening(pos, us, open)
     };
     pos.unmake();
     ok

@@ -266,7 +266,8 @@ impl Position {
         self.undos.len()
     }
 
-    /// Put `new` on `sq` (`Piece::EMPTY` to clear), keeping lists, royals and the key in step.
+    /// Put `new` on `sq` (`Piece::EMPTY` to clear), keeping lists, royals and the key in step
+    /// (a wall's key is the caller's: [`Position::set_wall`], petrification).
     fn put(&mut self, sq: Square, new: Piece) {
         let old = self.board[sq];
         if old == new {
@@ -498,10 +499,19 @@ impl Position {
                 if reset {
                     self.halfmove = 0;
                 }
+                let petrified = captures
+                    && self.tables.petrifies
+                    && self.tables.pieces[piece.kind()].petrifies
+                    && self.tables.pieces[placed.kind()].petrifies;
                 if captures && self.tables.explodes {
                     self.explode(mv.to);
                 } else if self.creates_ep(mv, piece) {
                     self.set_ep_after(mv);
+                }
+                if petrified {
+                    self.change(mv.to, Piece::WALL, false, None);
+                    let size = self.tables.geo.size;
+                    self.hash ^= self.tables.zobrist.piece(Piece::WALL, mv.to, size);
                 }
             }
         }
@@ -700,7 +710,7 @@ impl Position {
         let mut h = 0;
         for sq in t.geo.squares() {
             let c = self.board[sq];
-            if c.is_piece() {
+            if c.is_piece() || c == Piece::WALL {
                 h ^= t.zobrist.piece(c, sq, t.geo.size);
             }
             if self.virgin[sq] {
@@ -748,6 +758,10 @@ impl Position {
     pub fn set_wall(&mut self, sq: Square) {
         self.put(sq, Piece::EMPTY);
         self.board[sq] = Piece::WALL;
+        self.hash ^= self
+            .tables
+            .zobrist
+            .piece(Piece::WALL, sq, self.tables.geo.size);
     }
 
     /// Mark the piece on `sq` as promoted from `base` (or not promoted).

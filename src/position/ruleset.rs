@@ -165,6 +165,8 @@ pub struct PieceInfo {
     pub blast_immune: bool,
     /// No explosion removes it, not even its own capture's.
     pub blast_unharmed: bool,
+    /// It turns into a wall where it captures (`petrify_on_capture`).
+    pub petrifies: bool,
     /// Whether it matters that it has not moved yet (castling, gating, `i` moves without a
     /// zone); only such pieces are marked unmoved, so the others never change the key.
     pub tracks_virginity: bool,
@@ -306,6 +308,8 @@ pub struct Ruleset {
     pub restricted_promotions: bool,
     /// Captures explode.
     pub explodes: bool,
+    /// Some piece turns into a wall where it captures (`petrify_on_capture`).
+    pub petrifies: bool,
     /// Positions keep the state flags (pass, bikjang, castling) some rule reads.
     pub keeps_state: bool,
     /// Some rule can end the game before the side to move moves (extinction, flag, checks,
@@ -511,6 +515,7 @@ impl Ruleset {
                     .blast
                     .as_ref()
                     .is_some_and(|b| b.unharmed.contains(&index)),
+                petrifies: variant.rules.petrify_on_capture.contains(&index),
                 moves,
                 promotion,
                 initial_zone: p.initial_zone.as_ref().map(zones),
@@ -581,6 +586,7 @@ impl Ruleset {
             castling,
             restricted_promotions,
             explodes: rules.blast.is_some(),
+            petrifies: !rules.petrify_on_capture.is_empty(),
             keeps_state,
             may_end: keeps_state
                 || rules.extinction.is_some()

@@ -367,6 +367,7 @@ fn merge_rules(m: &mut Merged, r: &RulesDef) {
         royal_frozen_in_check,
         initial_rights_in_fen,
         initial_lost_when_aimed_by,
+        petrify_on_capture,
     } = r;
     let m = &mut m.rules;
     m.checkmate = checkmate.or(m.checkmate);
@@ -395,6 +396,7 @@ fn merge_rules(m: &mut Merged, r: &RulesDef) {
     m.initial_lost_when_aimed_by = initial_lost_when_aimed_by
         .clone()
         .or(m.initial_lost_when_aimed_by.take());
+    m.petrify_on_capture = petrify_on_capture.clone().or(m.petrify_on_capture.take());
 }
 
 /// Field by field; the destructuring makes a new field a compile error until it is merged here.
@@ -721,6 +723,12 @@ fn rules(leaf: &Source, r: &RulesDef, letters: &[char], dims: Dims) -> Result<Ru
         r.initial_lost_when_aimed_by.as_deref().unwrap_or(""),
         letters,
     )?;
+    let (petrify_on_capture, _) = rule_letters(
+        leaf,
+        &at(&["rules", "petrify_on_capture"]),
+        r.petrify_on_capture.as_deref().unwrap_or(""),
+        letters,
+    )?;
     Ok(Rules {
         checkmate: r.checkmate.unwrap_or(d.checkmate),
         stalemate: r.stalemate.unwrap_or(d.stalemate),
@@ -746,13 +754,14 @@ fn rules(leaf: &Source, r: &RulesDef, letters: &[char], dims: Dims) -> Result<Ru
         royal_frozen_in_check: r.royal_frozen_in_check.unwrap_or(d.royal_frozen_in_check),
         initial_rights_in_fen: r.initial_rights_in_fen.unwrap_or(d.initial_rights_in_fen),
         initial_lost_when_aimed_by,
+        petrify_on_capture,
     })
 }
 
 /// The rules, refused where fields contradict each other or the board: more pieces in a row
 /// than a line of the board holds, castling wins without castling, a royal piece frozen in
-/// check or losing its initial moves without a royal piece, initial rights in the FEN's
-/// castling field of a variant that castles.
+/// check or losing its initial moves without a royal piece, a royal piece that would be
+/// petrified, initial rights in the FEN's castling field of a variant that castles.
 fn consistent_rules(
     leaf: &Source,
     rules: Rules,
@@ -787,6 +796,19 @@ fn consistent_rules(
         return Err(leaf.error_at(
             &at("initial_lost_when_aimed_by"),
             "no piece is royal, so there are no royal initial moves to lose",
+        ));
+    }
+    if let Some(&royal) = rules
+        .petrify_on_capture
+        .iter()
+        .find(|&&kind| pieces[kind].royal)
+    {
+        return Err(leaf.error_at(
+            &at("petrify_on_capture"),
+            format!(
+                "the {} is royal: it cannot be petrified",
+                pieces[royal].name
+            ),
         ));
     }
     if rules.initial_rights_in_fen && castles {

@@ -241,6 +241,8 @@ pub struct Rules {
     pub initial_rights_in_fen: bool,
     /// Types that take a royal piece's `i` moves away by moving to aim at it.
     pub initial_lost_when_aimed_by: Vec<usize>,
+    /// Types that turn into a wall where they capture.
+    pub petrify_on_capture: Vec<usize>,
 }
 
 impl Rules {
@@ -278,6 +280,7 @@ impl Default for Rules {
             royal_frozen_in_check: false,
             initial_rights_in_fen: false,
             initial_lost_when_aimed_by: Vec::new(),
+            petrify_on_capture: Vec::new(),
         }
     }
 }

@@ -464,6 +464,13 @@ pub struct RulesDef {
     /// file or rank takes its leap away). Default none.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub initial_lost_when_aimed_by: Option<String>,
+    /// Piece letters: a piece of these types that captures is petrified — it leaves the game
+    /// and the square where its move ends becomes a wall that nothing enters or passes (with a
+    /// promotion, only if the new type is listed too; with `blast`, the capture square becomes
+    /// the wall and the pieces blown away around it leave empty squares). Fairy-Stockfish's
+    /// `petrifyOnCaptureTypes`. A royal type may not be listed. Default none.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub petrify_on_capture: Option<String>,
 }
 
 /// Counting material: each side scores the points of its pieces on the board, Black adds

@@ -581,3 +581,67 @@ fn the_drunk_elephant_promotes_to_crown_prince() {
         g.pos.to_fen()
     );
 }
+
+/// The board field of the game's FEN.
+fn board_of(g: &alfil::game::Game) -> String {
+    g.pos
+        .to_fen()
+        .split_whitespace()
+        .next()
+        .unwrap()
+        .to_string()
+}
+
+#[test]
+fn a_petrified_capturer_becomes_a_wall() {
+    // `petrify_on_capture`: the rook that takes on a8 leaves the game and a8 turns to a wall
+    // (`*`).
+    let mut g = game("petrified", "n3k3/8/8/8/8/8/8/R3K3 w - - 0 1");
+    play(&mut g, "a1a8");
+    assert_eq!(board_of(&g), "*3k3/8/8/8/8/8/8/4K3");
+    assert_eq!(g.pos.hash(), g.pos.compute_hash());
+    // A pawn is not petrified: it takes and stays.
+    let mut g = game("petrified", "4k3/8/8/8/8/3n4/4P3/4K3 w - - 0 1");
+    play(&mut g, "e2d3");
+    assert_eq!(board_of(&g), "4k3/8/8/8/8/3P4/8/4K3");
+}
+
+#[test]
+fn a_wall_blocks_lines_and_squares() {
+    // The wall on d4 stands between the rook on d1 and the king on d8, so the king is not in
+    // check, and the rook cannot go past or onto it (d2 and d3 only, up the file).
+    let mut g = game("petrified", "3k4/8/8/8/3*4/8/8/3RK3 b - - 0 1");
+    assert!(!alfil::movegen::attack::in_check(
+        &g.pos,
+        alfil::types::Colour::Black
+    ));
+    play(&mut g, "d8c8");
+    let up_the_file: Vec<String> = legal_texts(&mut g)
+        .into_iter()
+        .filter(|m| m.starts_with("d1d"))
+        .collect();
+    assert_eq!(up_the_file, ["d1d2", "d1d3"]);
+}
+
+#[test]
+fn the_petrified_king_never_captures() {
+    // Fairy-Stockfish: a petrifiable royal piece may not capture (it would turn to stone); the
+    // king on e1 may not take the knight on d2, and kings may stand side by side.
+    let mut g = game("petrified", "8/8/8/8/8/8/3n4/3kK3 w - - 0 1");
+    let texts = legal_texts(&mut g);
+    assert!(!texts.contains(&"e1d2".to_string()), "{texts:?}");
+    assert!(!alfil::movegen::attack::in_check(
+        &g.pos,
+        alfil::types::Colour::White
+    ));
+}
+
+#[test]
+fn nuclear_capture_leaves_a_wall_at_the_heart_of_the_blast() {
+    // The pawn on c3 takes on d4: the blast removes the black pawn, the capturer and the white
+    // pawn on e3 beside it (pawns are not spared), and d4 becomes a wall.
+    let mut g = game("nuclear", "4k3/8/8/8/3p4/2P1P3/8/4K3 w - - 0 1");
+    play(&mut g, "c3d4");
+    assert_eq!(board_of(&g), "4k3/8/8/8/3*4/8/8/4K3");
+    assert_eq!(g.pos.hash(), g.pos.compute_hash());
+}

@@ -1191,6 +1191,14 @@ fn rule_fields_that_contradict_the_variant_are_located_errors() {
     // Royalty by count needs royalty.
     let text = "(\n    name: \"x\",\n    inherits: \"chess\",\n    pieces: [(letter: 'Q', name: \"queen\", moves: \"Q\", royal_when_last: true)],\n)\n";
     expect_error(text, "true", 0, "`royal_when_last` needs `royal: true`");
+    // A royal piece turned to stone would leave its side without one.
+    let text = "(\n    name: \"x\",\n    inherits: \"chess\",\n    rules: (petrify_on_capture: \"QK\"),\n)\n";
+    expect_error(
+        text,
+        "\"QK\"",
+        0,
+        "the king is royal: it cannot be petrified",
+    );
     // Only one piece need be dropped first where every drop must come first.
     let text = "(\n    name: \"x\",\n    inherits: \"crazyhouse\",\n    hand: (must_drop_piece: 'Q'),\n)\n";
     expect_error(text, "'Q'", 0, "`must_drop_piece` needs `must_drop: true`");
