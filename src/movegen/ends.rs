@@ -223,18 +223,25 @@ pub fn immediate_end(pos: &Position) -> Option<GameEnd> {
     if let Some(f) = &rules.flag {
         // With `safe`, one piece there must be unattacked; two or more are enough as they
         // are, since one move takes only one of them (as Fairy-Stockfish counts).
-        let arrived = |c: Colour| {
+        let arrived = |c: Colour, safe: bool| {
             let mut there = pos.tables.flag_squares[c].iter().filter(|&&sq| {
                 let p = pos.at(sq);
                 p.is_of(c) && f.piece.is_none_or(|k| p.kind() == k)
             });
             match (there.next(), there.next()) {
                 (None, _) => false,
-                (Some(&sq), None) => !(f.safe && attacked(pos, sq, !c)),
+                (Some(&sq), None) => !(safe && attacked(pos, sq, !c)),
                 (Some(_), Some(_)) => true,
             }
         };
-        let (ours, theirs) = (arrived(us), arrived(!us));
+        // With `stay`, a piece still there on its side's turn wins; with `safe` as well, an
+        // arrival the opponent cannot take wins at once (alapo, as Fairy-Stockfish plays
+        // flagMove with flagPieceSafe).
+        let (ours, theirs) = if f.stay {
+            (arrived(us, false), f.safe && arrived(!us, true))
+        } else {
+            (arrived(us, f.safe), arrived(!us, f.safe))
+        };
         let name = f
             .piece
             .map_or("piece", |k| pos.tables.variant.pieces[k].name.as_str());
@@ -253,7 +260,7 @@ pub fn immediate_end(pos: &Position) -> Option<GameEnd> {
                 reason(us),
             ));
         }
-        if theirs && !f.stay && !(f.reply && us == Colour::Black && can_arrive(pos, f.piece)) {
+        if theirs && !(f.reply && us == Colour::Black && can_arrive(pos, f.piece)) {
             return Some(GameEnd::from_value(
                 f.value,
                 !us,

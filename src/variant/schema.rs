@@ -531,8 +531,9 @@ pub struct FlagDef {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub safe: Option<bool>,
     /// The arrival counts only when the piece still stands there as its side is next to move
-    /// (the opponent has one move to dislodge it): Fairy-Stockfish's `flagMove` (jeson mor,
-    /// alapo). Default false.
+    /// (the opponent has one move to dislodge it): Fairy-Stockfish's `flagMove` (jeson mor).
+    /// With `safe` too, an arrival the opponent cannot take wins at once and one it can take
+    /// wins if it is still there on its side's next turn (alapo). Default false.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub stay: Option<bool>,
 }

@@ -645,3 +645,28 @@ fn nuclear_capture_leaves_a_wall_at_the_heart_of_the_blast() {
     assert_eq!(board_of(&g), "4k3/8/8/8/3*4/8/8/4K3");
     assert_eq!(g.pos.hash(), g.pos.compute_hash());
 }
+
+#[test]
+fn alapo_arrival_wins_at_once_when_safe_else_if_it_stays() {
+    // flag with `safe` and `stay`: the rook reaching a6 where nothing attacks it wins at once.
+    let mut g = game("alapo", "6/5k/6/6/R5/5K w - - 0 1");
+    play(&mut g, "a2a6");
+    assert_eq!(
+        g.result().map(|r| r.cecp()).as_deref(),
+        Some("1-0 {White's piece reached the goal}")
+    );
+    // Attacked there by the rook on f6 (b6-e6 empty), it has not won yet...
+    let mut g = game("alapo", "5r/6/6/6/R5/5K w - - 0 1");
+    play(&mut g, "a2a6");
+    assert!(g.result().is_none());
+    // ...and wins when Black lets it stand until White's turn,
+    play(&mut g, "f6f5");
+    assert_eq!(
+        g.result().map(|r| r.cecp()).as_deref(),
+        Some("1-0 {White's piece reached the goal}")
+    );
+    // but not when Black takes it.
+    let mut g = game("alapo", "5r/6/6/6/R5/5K w - - 0 1");
+    play(&mut g, "a2a6 f6a6");
+    assert!(g.result().is_none());
+}
