@@ -350,6 +350,9 @@ fn can_arrive(pos: &Position, piece: Option<usize>) -> bool {
     generate_ignoring_ends(&mut p, &mut moves);
     moves.iter().any(|m| {
         let mover = p.at(m.from);
-        !m.is_drop() && piece.is_none_or(|k| mover.kind() == k) && zone.contains(&m.to)
+        !m.is_drop()
+            && !m.is_wall()
+            && piece.is_none_or(|k| mover.kind() == k)
+            && zone.contains(&m.to)
     })
 }

@@ -111,7 +111,9 @@ fn royal_frozen_in_check(pos: &Position, out: &mut Vec<Move>) {
     if checkers.is_empty() {
         return;
     }
-    out.retain(|&mv| mv.from != royal || mv.is_drop() || checkers.as_slice() == [mv.to]);
+    out.retain(|&mv| {
+        mv.from != royal || mv.is_drop() || mv.is_wall() || checkers.as_slice() == [mv.to]
+    });
 }
 
 /// Janggi's rules: the side to move may pass when not in check (always in bikjang), and in
@@ -228,7 +230,7 @@ fn filter_royal_safety(pos: &mut Position, out: &mut Vec<Move>) {
     let mut kept = 0;
     for i in 0..out.len() {
         let mv = out[i];
-        let legal = if !quick || mv.is_castle() || mv.kills != [Square::NONE; 2] {
+        let legal = if !quick || mv.is_castle() || mv.is_wall() || mv.kills != [Square::NONE; 2] {
             is_legal_slow(pos, mv, checked)
         } else if mv.from == ksq {
             !attacked_ignoring(pos, mv.to, them, ksq)

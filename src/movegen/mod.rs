@@ -1,5 +1,5 @@
 //! Move generation: one generic generator driven by the compiled tables (`pseudo`,
-//! `multileg`, `castling`, `drops`), the check test (`attack`), the legality filter (`legal`),
+//! `multileg`, `castling`, `drops`, `walls`), the check test (`attack`), the legality filter (`legal`),
 //! the game ends that stop generation (`ends`) and legal positions from FENs (`setup`).
 
 pub mod attack;
@@ -13,6 +13,7 @@ pub mod pseudo;
 pub mod ray;
 pub mod setup;
 pub mod targets;
+pub mod walls;
 
 pub use crate::position::moves::{Move, MoveKind};
 pub use setup::{build_ruleset, position_from_fen};

@@ -2,7 +2,8 @@
 //! to a piece's promoted form as `+` and a promoted piece's reversion as `-` (kyoto shogi), a
 //! sittuyin promotion in place as `g3g3f`, castling as the king's move (`e1g1`, or
 //! `O-O`/`O-O-O` in Chess960-style variants and whenever the king stays put), multi-leg moves
-//! as legs through their victims (`d4e5,e5f6`), a pass as `@@@@`, drops as `P@e4` (upper-case
+//! as legs through their victims (`d4e5,e5f6`), a pass as `@@@@`, a wall put instead of a move
+//! as `@@@@,a4`, drops as `P@e4` (upper-case
 //! letter for both colours; `+P@e4` drops a piece's promoted form), Seirawan gating as a suffix
 //! letter (`e1g1h`; gating on the castling partner's square is written from the partner's
 //! square, `h1e1h`). Reading accepts those forms and the
@@ -13,10 +14,17 @@ use crate::position::moves::Move;
 use crate::position::{Position, RankStyle};
 use crate::types::{Piece, Square};
 
+/// How a wall put instead of a move begins: a pass, then the wall's square (`@@@@,a4`), as
+/// Fairy-Stockfish writes it for XBoard.
+pub const WALL_PREFIX: &str = "@@@@,";
+
 /// The text of a legal move of `pos`.
 pub fn move_text(pos: &Position, mv: Move, style: RankStyle) -> String {
     let geo = pos.geo();
     let name = |sq: Square| geo.name(sq, style);
+    if mv.is_wall() {
+        return format!("{WALL_PREFIX}{}", name(mv.to));
+    }
     if let Some(kind) = mv.drop_type() {
         let pieces = &pos.tables.pieces;
         return match pieces[kind].promoted_of {

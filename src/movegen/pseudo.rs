@@ -5,7 +5,7 @@
 //! capture), a promoted piece's reversion, and sittuyin's promotion in place or by a step.
 
 use super::ray::{Cylinder, Mailbox, RayCourse};
-use super::{castling, drops, multileg, Sink};
+use super::{attack, castling, drops, multileg, walls, Sink};
 use crate::betza::compile::flags;
 use crate::position::moves::Move;
 use crate::position::ruleset::{ColourMoves, InPlaceT, PieceInfo, PromotionT, RayT, SqBits};
@@ -13,7 +13,8 @@ use crate::position::Position;
 use crate::types::{Colour, Kind, Piece, Square};
 use crate::variant::schema::Demotion;
 
-/// All pseudo-legal moves of the side to move (only drops while it must drop).
+/// All pseudo-legal moves of the side to move (only drops while it must drop), and the walls
+/// it may put instead of moving.
 pub fn generate<S: Sink>(pos: &Position, sink: &mut S) {
     let side = pos.side();
     let tables = &pos.tables;
@@ -29,8 +30,14 @@ pub fn generate<S: Sink>(pos: &Position, sink: &mut S) {
             return;
         }
     }
-    if tables.hand.drops {
-        drops::drops(pos, obligation, sink);
+    if tables.hand.drops && !drops::drops(pos, obligation, sink) {
+        return;
+    }
+    if let Some(placement) = tables.variant.rules.wall_instead_of_move {
+        // Not in check: Fairy-Stockfish generates no wall to block one.
+        if obligation == drops::Obligation::Free && !attack::in_check(pos, side) {
+            walls::walls(pos, placement, sink);
+        }
     }
 }
 

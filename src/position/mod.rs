@@ -462,6 +462,11 @@ impl Position {
                     self.take_castling_side(!us, castled_side(mv));
                 }
             }
+            MoveKind::Wall => {
+                self.change(mv.to, Piece::WALL, false, None);
+                let size = self.tables.geo.size;
+                self.hash ^= self.tables.zobrist.piece(Piece::WALL, mv.to, size);
+            }
             MoveKind::Drop => {
                 // Every drop the generator makes names its type (`Move::drop`).
                 if let Some(kind) = mv.drop_type() {

@@ -1,5 +1,6 @@
 //! The move value type: compact, `Copy`, and enough to make and unmake any move the generator
-//! produces (ordinary, promotion, en passant, locust capture, castling, pass, drop, gating).
+//! produces (ordinary, promotion, en passant, locust capture, castling, pass, drop, gating,
+//! a wall put instead of a move).
 
 use crate::types::{Kind, Square};
 
@@ -12,6 +13,9 @@ pub enum MoveKind {
     Castle,
     /// A piece from the hand put on `to`; `promotion` holds its type.
     Drop,
+    /// A wall put on `to` instead of a move (`wall_instead_of_move`); `from` names a piece of
+    /// the side that stays where it is, as Fairy-Stockfish's pass does.
+    Wall,
 }
 
 /// A move. `to == from` is a pass or an igui (capture without moving).
@@ -54,6 +58,18 @@ impl Move {
         }
     }
 
+    /// Put a wall on `at` instead of moving; `by` is a square of one of the mover's pieces.
+    pub fn wall(by: Square, at: Square) -> Move {
+        Move {
+            kind: MoveKind::Wall,
+            ..Move::new(by, at)
+        }
+    }
+
+    pub fn is_wall(&self) -> bool {
+        self.kind == MoveKind::Wall
+    }
+
     pub fn is_drop(&self) -> bool {
         self.kind == MoveKind::Drop
     }
@@ -91,6 +107,7 @@ impl Move {
             MoveKind::Normal => 0,
             MoveKind::Castle => 1,
             MoveKind::Drop => 2,
+            MoveKind::Wall => 3,
         };
         u64::from(self.from.raw())
             | u64::from(self.to.raw()) << 9

@@ -25,7 +25,7 @@ pub fn mover(pos: &Position, mv: Move) -> Piece {
 
 /// Material the move wins at once: the enemy pieces it removes and what a promotion adds.
 pub fn gain(pos: &Position, et: &EvalTables, mv: Move) -> i32 {
-    if mv.is_castle() {
+    if mv.is_castle() || mv.is_wall() {
         return 0;
     }
     let them = !pos.side();
@@ -54,7 +54,7 @@ const MAX_EXCHANGE: usize = 32;
 
 /// The exchange's outcome for the side making `mv`, in centipawns.
 pub fn see(pos: &Position, et: &EvalTables, mv: Move) -> i32 {
-    if mv.is_castle() {
+    if mv.is_castle() || mv.is_wall() {
         return 0;
     }
     let target = mv.to;

@@ -130,6 +130,13 @@ fn build(chain: &[Source], leaf: &Source) -> Result<Variant, LoadError> {
         castling.is_some(),
         dims,
     )?;
+    let board_field = start.value.split(['[', ' ']).next().unwrap_or_default();
+    if rules.wall_instead_of_move.is_some() && !board_field.chars().any(|c| c.is_ascii_digit()) {
+        return Err(leaf.error_at(
+            &[Key("rules"), Key("wall_instead_of_move")],
+            "walls go on empty squares, and the start position has none",
+        ));
+    }
     Ok(Variant {
         name,
         aliases: leaf.file.aliases.clone().unwrap_or_default(),
@@ -368,6 +375,7 @@ fn merge_rules(m: &mut Merged, r: &RulesDef) {
         initial_rights_in_fen,
         initial_lost_when_aimed_by,
         petrify_on_capture,
+        wall_instead_of_move,
     } = r;
     let m = &mut m.rules;
     m.checkmate = checkmate.or(m.checkmate);
@@ -397,6 +405,7 @@ fn merge_rules(m: &mut Merged, r: &RulesDef) {
         .clone()
         .or(m.initial_lost_when_aimed_by.take());
     m.petrify_on_capture = petrify_on_capture.clone().or(m.petrify_on_capture.take());
+    m.wall_instead_of_move = wall_instead_of_move.or(m.wall_instead_of_move);
 }
 
 /// Field by field; the destructuring makes a new field a compile error until it is merged here.
@@ -755,6 +764,7 @@ fn rules(leaf: &Source, r: &RulesDef, letters: &[char], dims: Dims) -> Result<Ru
         initial_rights_in_fen: r.initial_rights_in_fen.unwrap_or(d.initial_rights_in_fen),
         initial_lost_when_aimed_by,
         petrify_on_capture,
+        wall_instead_of_move: r.wall_instead_of_move,
     })
 }
 

@@ -243,6 +243,8 @@ pub struct Rules {
     pub initial_lost_when_aimed_by: Vec<usize>,
     /// Types that turn into a wall where they capture.
     pub petrify_on_capture: Vec<usize>,
+    /// A side may put a wall instead of moving, where this says.
+    pub wall_instead_of_move: Option<schema::WallPlacement>,
 }
 
 impl Rules {
@@ -281,6 +283,7 @@ impl Default for Rules {
             initial_rights_in_fen: false,
             initial_lost_when_aimed_by: Vec::new(),
             petrify_on_capture: Vec::new(),
+            wall_instead_of_move: None,
         }
     }
 }

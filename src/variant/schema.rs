@@ -471,6 +471,19 @@ pub struct RulesDef {
     /// `petrifyOnCaptureTypes`. A royal type may not be listed. Default none.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub petrify_on_capture: Option<String>,
+    /// Instead of moving, a side may put a wall on an empty square (Fairy-Stockfish's
+    /// `wallingRule` with `wallOrMove`): `Edge`, a square on the board's edge or beside a wall
+    /// (atlantis). Nothing enters or passes a wall; a side in check may not put one (as
+    /// Fairy-Stockfish generates them). Written `@@@@,a4` (UCI `0000,a4`). Default none.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub wall_instead_of_move: Option<WallPlacement>,
+}
+
+/// Where a wall may be put (see `RulesDef::wall_instead_of_move`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize)]
+pub enum WallPlacement {
+    /// On the board's edge, or orthogonally beside a wall already standing.
+    Edge,
 }
 
 /// Counting material: each side scores the points of its pieces on the board, Black adds

@@ -670,3 +670,37 @@ fn alapo_arrival_wins_at_once_when_safe_else_if_it_stays() {
     play(&mut g, "a2a6 f6a6");
     assert!(g.result().is_none());
 }
+
+#[test]
+fn atlantis_walls_go_on_the_edge_or_beside_a_wall() {
+    // At the start the empty edge squares are a3-a6 and h3-h6: eight walls beside 20 moves.
+    let mut g = game(
+        "atlantis",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    );
+    let walls: Vec<String> = legal_texts(&mut g)
+        .into_iter()
+        .filter(|m| m.starts_with("@@@@,"))
+        .collect();
+    assert_eq!(
+        walls,
+        ["@@@@,a3", "@@@@,a4", "@@@@,a5", "@@@@,a6", "@@@@,h3", "@@@@,h4", "@@@@,h5", "@@@@,h6"]
+    );
+    // A wall on a4 opens b4 beside it; the wall stands, and the a-pawn cannot pass it.
+    play(&mut g, "@@@@,a4");
+    assert_eq!(board_of(&g), "rnbqkbnr/pppppppp/8/8/*7/8/PPPPPPPP/RNBQKBNR");
+    assert_eq!(g.pos.hash(), g.pos.compute_hash());
+    let texts = legal_texts(&mut g);
+    assert!(texts.contains(&"@@@@,b4".to_string()));
+    play(&mut g, "e7e6");
+    let texts = legal_texts(&mut g);
+    assert!(texts.contains(&"a2a3".to_string()) && !texts.contains(&"a2a4".to_string()));
+}
+
+#[test]
+fn atlantis_no_wall_in_check() {
+    // Fairy-Stockfish generates no wall for a side in check, even one that would block it: the
+    // rook on a8 checks the king on h8 along the rank, and b8-g8 are empty edge squares.
+    let mut g = game("atlantis", "R6k/8/8/8/8/8/8/K7 b - - 0 1");
+    assert!(legal_texts(&mut g).iter().all(|m| !m.starts_with("@@@@")));
+}

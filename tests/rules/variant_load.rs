@@ -1191,6 +1191,14 @@ fn rule_fields_that_contradict_the_variant_are_located_errors() {
     // Royalty by count needs royalty.
     let text = "(\n    name: \"x\",\n    inherits: \"chess\",\n    pieces: [(letter: 'Q', name: \"queen\", moves: \"Q\", royal_when_last: true)],\n)\n";
     expect_error(text, "true", 0, "`royal_when_last` needs `royal: true`");
+    // Walls need an empty square to go on.
+    let text = "(\n    name: \"x\",\n    inherits: \"chess\",\n    start: \"rnbqkbnr/pppppppp/pppppppp/pppppppp/PPPPPPPP/PPPPPPPP/PPPPPPPP/RNBQKBNR w - - 0 1\",\n    rules: (wall_instead_of_move: Edge),\n)\n";
+    expect_error(
+        text,
+        "Edge",
+        0,
+        "walls go on empty squares, and the start position has none",
+    );
     // A royal piece turned to stone would leave its side without one.
     let text = "(\n    name: \"x\",\n    inherits: \"chess\",\n    rules: (petrify_on_capture: \"QK\"),\n)\n";
     expect_error(

@@ -18,7 +18,7 @@ pub const STYLE: RankStyle = RankStyle::XBoard;
 /// Whether a word looks like a move rather than a command (so that bare moves work).
 pub fn looks_like_move(word: &str) -> bool {
     let b = word.as_bytes();
-    word == "@@@@"
+    word.starts_with("@@@@")
         || word.starts_with("O-O")
         || word.starts_with("0-0")
         || (b.len() >= 3 && b.get(1) == Some(&b'@'))
@@ -138,6 +138,9 @@ fn text_in(dialect: &Dialect, game: &Game, mv: Move) -> String {
 /// The move as the GUI expects it: one text a leg, non-final legs ending in a comma.
 pub fn legs(game: &Game, mv: Move) -> Vec<String> {
     let text = text(game, mv);
+    if mv.is_wall() {
+        return vec![text];
+    }
     let parts: Vec<&str> = text.split(',').collect();
     let last = parts.len() - 1;
     parts

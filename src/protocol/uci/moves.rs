@@ -1,7 +1,8 @@
 //! Moves in UCI text, as Fairy-Stockfish writes them: `movegen::notation` with ranks counted
 //! from 1 (`a10` on 10-rank boards), except that castling is the king's move (`e1g1`) — or
 //! king-takes-rook (`e1h1`) in Chess960 mode, when the king stays put, and when the king's move
-//! would read like an ordinary king move — and a pass is the king's square twice (`e2e2`).
+//! would read like an ordinary king move — a pass is the king's square twice (`e2e2`), and a
+//! wall put instead of a move is `0000,a4`.
 //! Drops (`P@e4`), promotions (`e7e8q`, shogi's `+`), gating suffixes (`b1c3h`) and multi-leg
 //! moves (`d4e5,e5f6`) are as in the notation module. Reading also takes every form that module
 //! accepts (`O-O`, `@@@@`, `e7e8=`, upper-case promotion letters).
@@ -42,6 +43,8 @@ pub fn text(pos: &Position, legal: &[Move], mv: Move, chess960: bool) -> String 
     let out = move_text(pos, mv, STYLE);
     if out == PASS {
         format!("{}{}", name(mv.from), name(mv.to))
+    } else if mv.is_wall() {
+        format!("0000,{}", name(mv.to))
     } else {
         out
     }
@@ -148,5 +151,15 @@ mod tests {
         assert!(parse(&mut g, "p@e5", false).is_some_and(|m| m.is_drop()));
         let mut g = game("seirawan", None);
         assert!(texts(&mut g, false).contains(&"b1c3h".into()));
+    }
+
+    #[test]
+    fn walls_as_fairy_stockfish_writes_them() {
+        // Fairy-Stockfish's UCI text for a wall put instead of a move: `0000,` and the square.
+        let mut g = game("atlantis", None);
+        assert!(texts(&mut g, false).contains(&"0000,a4".into()));
+        let wall = parse(&mut g, "0000,a4", false).expect("a wall");
+        assert!(wall.is_wall());
+        assert_eq!(parse(&mut g, "@@@@,a4", false), Some(wall));
     }
 }
