@@ -1,8 +1,9 @@
 //! Rules that perft counts alone do not pin down: the move text and board effect of flipping
 //! pieces (kyoto and micro shogi), drops of a promoted form, sittuyin's promotions, the setup
 //! phase of placement and sittuyin (drops only, castling rights from drops, bishops on both
-//! colours), koedem's king that must be dropped first and dobutsu's lion that must arrive
-//! safely. Expected moves and positions are
+//! colours), koedem's king that must be dropped first, dobutsu's lion that must arrive
+//! safely, gethenian's pieces flipping back to their own first form and chennis' kings kept to
+//! their half. Expected moves and positions are
 //! Fairy-Stockfish's (pyffish 0.0.90) for the same positions.
 
 use crate::game_support;
@@ -43,6 +44,36 @@ fn kyoto_pieces_flip_on_every_move() {
     assert_eq!(board(&g), "p+nks+l/5/5/4+P/+LSK+N1[]");
     play(&mut g, "a5a4+ e2e3-");
     assert_eq!(board(&g), "1+nks+l/+p4/4P/5/+LSK+N1[]");
+}
+
+#[test]
+fn gethenian_pieces_flip_back_to_what_they_were() {
+    // Both one-way bishops turn into the same sideways rook; each rook turns back into the
+    // bishop it was (Fairy-Stockfish writes them `+B` and `+I`), and the resting king (`+K`,
+    // mW) steps without capturing and wakes as a king.
+    // The rooks move sideways (lrR).
+    let mut g = game("gethenian", "2k4/7/7/7/7/+I6/1+B1+K3[] w - - 0 1");
+    play(&mut g, "a2b2-");
+    assert_eq!(board(&g), "2k4/7/7/7/7/1I5/1+B1+K3[]");
+    let mut g = game("gethenian", "2k4/7/7/7/7/+I6/1+B1+K3[] w - - 0 1");
+    play(&mut g, "b1c1-");
+    assert_eq!(board(&g), "2k4/7/7/7/7/+I6/2B+K3[]");
+    // The black sideways rook on d2 does not attack d1; the resting king may not take it.
+    let mut g = game("gethenian", "2k4/7/7/7/7/3+b3/+I+B1+K3[] w - - 0 1");
+    assert!(!moves(&mut g).contains("d1d2-"));
+    play(&mut g, "d1e1-");
+    assert_eq!(board(&g), "2k4/7/7/7/7/3+b3/+I+B2K2[]");
+}
+
+#[test]
+fn chennis_kings_keep_to_their_half_of_the_court() {
+    // White's king may not leave files b-f and ranks 1-4: from e4 it has d4, f4, d3, e3, f3.
+    let mut g = game("chennis", "2k4/7/7/4K2/7/7/7[] w - - 0 1");
+    let king: BTreeSet<String> = moves(&mut g)
+        .into_iter()
+        .filter(|m| m.starts_with("e4"))
+        .collect();
+    assert_eq!(king, set("e4d4 e4f4 e4d3 e4e3 e4f3"));
 }
 
 #[test]
