@@ -1,4 +1,5 @@
-//! Games for tests: a built-in variant from a FEN, and moves played from their text.
+//! Games for tests: a built-in variant from a FEN, moves played from their text, and the board
+//! field of the FEN they lead to.
 
 use std::sync::Arc;
 
@@ -11,6 +12,15 @@ pub fn game(variant: &str, fen: &str) -> Game {
     let v = load_by_name(variant).unwrap_or_else(|e| panic!("{variant}: {e}"));
     let tables = alfil::movegen::build_ruleset(Arc::new(v)).expect("tables");
     Game::from_fen(tables, fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
+}
+
+/// The board and holdings field of the game's FEN.
+pub fn board(g: &Game) -> String {
+    let fen = g.pos.to_fen();
+    fen.split_whitespace()
+        .next()
+        .unwrap_or_default()
+        .to_string()
 }
 
 /// Play the space-separated moves (UCI-style ranks); panics at the first illegal one.

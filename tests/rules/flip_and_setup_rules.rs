@@ -12,7 +12,7 @@ use std::collections::BTreeSet;
 
 use alfil::game::Game;
 use alfil::position::RankStyle;
-use game_support::{game, play};
+use game_support::{board, game, play};
 
 fn moves(g: &mut Game) -> BTreeSet<String> {
     g.legal_moves()
@@ -23,16 +23,6 @@ fn moves(g: &mut Game) -> BTreeSet<String> {
 
 fn set(texts: &str) -> BTreeSet<String> {
     texts.split_whitespace().map(str::to_string).collect()
-}
-
-/// The board and holdings field of the game's FEN.
-fn board(g: &Game) -> String {
-    g.pos
-        .to_fen()
-        .split_whitespace()
-        .next()
-        .unwrap()
-        .to_string()
 }
 
 #[test]

@@ -4,7 +4,7 @@
 
 use crate::game_support;
 
-use game_support::{game, play};
+use game_support::{board, game, play};
 
 fn result(variant: &str, fen: &str) -> Option<String> {
     game(variant, fen).result().map(|r| r.cecp())
@@ -582,28 +582,18 @@ fn the_drunk_elephant_promotes_to_crown_prince() {
     );
 }
 
-/// The board field of the game's FEN.
-fn board_of(g: &alfil::game::Game) -> String {
-    g.pos
-        .to_fen()
-        .split_whitespace()
-        .next()
-        .unwrap()
-        .to_string()
-}
-
 #[test]
 fn a_petrified_capturer_becomes_a_wall() {
     // `petrify_on_capture`: the rook that takes on a8 leaves the game and a8 turns to a wall
     // (`*`).
     let mut g = game("petrified", "n3k3/8/8/8/8/8/8/R3K3 w - - 0 1");
     play(&mut g, "a1a8");
-    assert_eq!(board_of(&g), "*3k3/8/8/8/8/8/8/4K3");
+    assert_eq!(board(&g), "*3k3/8/8/8/8/8/8/4K3");
     assert_eq!(g.pos.hash(), g.pos.compute_hash());
     // A pawn is not petrified: it takes and stays.
     let mut g = game("petrified", "4k3/8/8/8/8/3n4/4P3/4K3 w - - 0 1");
     play(&mut g, "e2d3");
-    assert_eq!(board_of(&g), "4k3/8/8/8/8/3P4/8/4K3");
+    assert_eq!(board(&g), "4k3/8/8/8/8/3P4/8/4K3");
 }
 
 #[test]
@@ -642,7 +632,7 @@ fn nuclear_capture_leaves_a_wall_at_the_heart_of_the_blast() {
     // pawn on e3 beside it (pawns are not spared), and d4 becomes a wall.
     let mut g = game("nuclear", "4k3/8/8/8/3p4/2P1P3/8/4K3 w - - 0 1");
     play(&mut g, "c3d4");
-    assert_eq!(board_of(&g), "4k3/8/8/8/3*4/8/8/4K3");
+    assert_eq!(board(&g), "4k3/8/8/8/3*4/8/8/4K3");
     assert_eq!(g.pos.hash(), g.pos.compute_hash());
 }
 
@@ -688,7 +678,7 @@ fn atlantis_walls_go_on_the_edge_or_beside_a_wall() {
     );
     // A wall on a4 opens b4 beside it; the wall stands, and the a-pawn cannot pass it.
     play(&mut g, "@@@@,a4");
-    assert_eq!(board_of(&g), "rnbqkbnr/pppppppp/8/8/*7/8/PPPPPPPP/RNBQKBNR");
+    assert_eq!(board(&g), "rnbqkbnr/pppppppp/8/8/*7/8/PPPPPPPP/RNBQKBNR");
     assert_eq!(g.pos.hash(), g.pos.compute_hash());
     let texts = legal_texts(&mut g);
     assert!(texts.contains(&"@@@@,b4".to_string()));
