@@ -116,6 +116,18 @@ struct Display {
     name: String,
 }
 
+/// Whether an X lock file exists and names a running process. A lock left by a server that was
+/// killed names none; Xvfb removes such a lock itself when it starts on that display.
+fn held_by_a_live_process(lock: &str) -> bool {
+    match std::fs::read_to_string(lock) {
+        Ok(text) => text
+            .trim()
+            .parse::<u32>()
+            .map_or(true, |pid| Path::new(&format!("/proc/{pid}")).exists()),
+        Err(_) => Path::new(lock).exists(),
+    }
+}
+
 impl Display {
     /// A display of our own: the tests of this file run at the same time, so they take
     /// display numbers one at a time, and a display counts as ours only once its lock file
@@ -126,7 +138,7 @@ impl Display {
         let _one_at_a_time = CHOOSING.lock().unwrap_or_else(|e| e.into_inner());
         for n in 70..100 {
             let lock = format!("/tmp/.X{n}-lock");
-            if Path::new(&lock).exists() {
+            if held_by_a_live_process(&lock) {
                 continue;
             }
             let name = format!(":{n}");
