@@ -510,7 +510,9 @@ impl Position {
                     && self.tables.pieces[placed.kind()].petrifies;
                 if captures && self.tables.explodes {
                     self.explode(mv.to);
-                } else if self.creates_ep(mv, piece) {
+                } else if mv.promotion.is_none() && self.creates_ep(mv, piece) {
+                    // A double step that promotes leaves no en-passant square (as
+                    // Fairy-Stockfish makes it: epicatomic's pawns promote on rank 5).
                     self.set_ep_after(mv);
                 }
                 if petrified {

@@ -202,3 +202,17 @@ fn dobutsu_lion_wins_on_the_last_rank_only_if_safe() {
         set("b2a1 b2a2 b2a3 b2b1 b2b3 b2c1 b2c2 b2c3")
     );
 }
+
+#[test]
+fn a_double_step_that_promotes_leaves_no_en_passant_square() {
+    // Epicatomic's black pawns promote on rank 5, so e7e5 is a promotion to a bishop; as
+    // Fairy-Stockfish makes it (the suite's depth-5 count needs it) it leaves no e.p. square,
+    // and the white pawn on d5 may not take on e6.
+    let mut g = game(
+        "epicatomic",
+        "rnnbqkbnnr/pppppppppp/10/3P6/10/10/PPP1PPPPPP/RNNBQKBNNR b - - 0 1",
+    );
+    play(&mut g, "e7e5b");
+    assert_eq!(g.pos.to_fen().split_whitespace().nth(3), Some("-"));
+    assert!(!moves(&mut g).contains("d5e6"));
+}
