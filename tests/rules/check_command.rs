@@ -260,3 +260,42 @@ fn every_shipped_variant_loads_without_an_error() {
         out.lines().last().unwrap_or("")
     );
 }
+
+#[test]
+fn rules_xboard_cannot_referee_are_reported() {
+    // A king that is an ordinary piece, in the King slot of XBoard's orthodox rules.
+    let text = r#"(
+    name: "commonerking",
+    inherits: "chess",
+    pieces: [(letter: 'K', name: "king", moves: "K")],
+    rules: (extinction: (pieces: "K")),
+)
+"#;
+    let path = variant_file("commonerking", text);
+    let (out, code) = alfil(&["check", path.to_str().unwrap()]);
+    assert_eq!(code, Some(1), "{out}");
+    let line = finding(&out, "xboard-rules");
+    assert!(line.contains(&place(text, "(extinction", 0)), "{line}");
+    assert!(
+        line.contains("the king (K) stands in XBoard's King slot but is not royal"),
+        "{line}"
+    );
+    // Walls that appear in play, and pieces that turn back by themselves.
+    let text = r#"(
+    name: "stonequeens",
+    inherits: "chess",
+    rules: (petrify_on_capture: "Q"),
+)
+"#;
+    let path = variant_file("stonequeens", text);
+    let (out, _) = alfil(&["check", path.to_str().unwrap()]);
+    assert!(
+        finding(&out, "xboard-rules").contains("XBoard has no walls"),
+        "{out}"
+    );
+    let (out, _) = alfil(&["check", "variants/kyotoshogi.ron"]);
+    assert!(
+        finding(&out, "xboard-rules").contains("XBoard never turns a piece back by itself"),
+        "{out}"
+    );
+}

@@ -2,7 +2,7 @@
 //! probably does not mean (a piece that can never appear, a piece stuck where it can stand, a
 //! game without a royal piece or another end) and what XBoard 4.9.1 would show otherwise than
 //! Alfil plays (its Pawn and Lance image slots, its own variant names, XBetza it reads
-//! otherwise, boards wider than it draws).
+//! otherwise, boards wider than it draws, rules it cannot referee).
 
 use std::sync::Arc;
 
@@ -11,6 +11,7 @@ use crate::position::ruleset::Ruleset;
 use crate::position::Position;
 use crate::protocol::xboard::{self, Reading};
 use crate::protocol::xboard_betza::misreadings;
+use crate::variant::schema::Demotion;
 use crate::variant::{Colour, LoadedFile, PieceField, PieceType, Variant};
 
 use super::diagnostic::Diagnostic;
@@ -25,6 +26,7 @@ pub fn warnings(file: &LoadedFile, tables: &Arc<Ruleset>) -> Vec<Diagnostic> {
     found.extend(xboard_name(file));
     found.extend(xboard_betza(file));
     found.extend(wide_board(file));
+    found.extend(xboard_rules(file));
     found
 }
 
@@ -336,4 +338,48 @@ fn wide_board(file: &LoadedFile) -> Option<Diagnostic> {
             ),
         )
     })
+}
+
+/// Parents under which XBoard tests no check, so a piece in its King slot need not be royal.
+const XBOARD_PARENTS_WITHOUT_CHECK: [&str; 3] = ["giveaway", "suicide", "atomic"];
+
+/// Rules XBoard 4.9.1 cannot referee, so that under its legality testing it refuses moves
+/// Alfil plays: walls that appear during a game, pieces that turn into another by themselves,
+/// and a piece in its King slot that is not royal (XBoard keeps it out of check).
+fn xboard_rules(file: &LoadedFile) -> Vec<Diagnostic> {
+    let v = &file.variant;
+    let mut found = Vec::new();
+    let warn = |message: String| Diagnostic::warning("xboard-rules", file.at_key("rules", message));
+    if !v.rules.petrify_on_capture.is_empty() || v.rules.wall_instead_of_move.is_some() {
+        found.push(warn(
+            "XBoard has no walls that appear during a game (petrified pieces, walls put instead \
+             of a move): its board parts from Alfil's and it refuses the next move through a \
+             wall it does not show; play this variant in a UCI GUI or `alfil serve`"
+                .to_string(),
+        ));
+    }
+    if let Some(p) = v
+        .pieces
+        .iter()
+        .find(|p| p.demotes == Some(Demotion::OnMove))
+    {
+        found.push(warn(format!(
+            "XBoard never turns a piece back by itself: it refuses the move by which the {} \
+             ({}) becomes its first form again",
+            p.name, p.letter
+        )));
+    }
+    // The last letter of the string is Black's king's.
+    let king_slot = xboard::piece_to_char(v).chars().next_back();
+    let king = king_slot.and_then(|c| v.pieces.iter().find(|p| p.letter == c.to_ascii_uppercase()));
+    if let Some(p) = king.filter(|p| !p.royal) {
+        if !XBOARD_PARENTS_WITHOUT_CHECK.contains(&v.parent.as_str()) {
+            found.push(warn(format!(
+                "the {} ({}) stands in XBoard's King slot but is not royal: under parent `{}` \
+                 XBoard keeps it out of check and refuses a move that leaves it attacked",
+                p.name, p.letter, v.parent
+            )));
+        }
+    }
+    found
 }
