@@ -324,11 +324,7 @@ pub fn in_check_opening(pos: &Position, colour: Colour, open: Square) -> bool {
         if explodes && pos.royals(!colour).iter().any(|&e| adjacent(pos, r, e)) {
             return false;
         }
-        if open.is_none() {
-            attacked(pos, r, !colour)
-        } else {
-            attacked_ignoring(pos, r, !colour, open)
-        }
+        attacked_ignoring(pos, r, !colour, open)
     };
     if pos.tables.variant.rules.duple_check && royals.len() > 1 {
         royals.iter().all(checked)

@@ -16,7 +16,7 @@ use crate::types::{Piece, Square};
 
 /// How a wall put instead of a move begins: a pass, then the wall's square (`@@@@,a4`), as
 /// Fairy-Stockfish writes it for XBoard.
-pub const WALL_PREFIX: &str = "@@@@,";
+const WALL_PREFIX: &str = "@@@@,";
 
 /// The text of a legal move of `pos`.
 pub fn move_text(pos: &Position, mv: Move, style: RankStyle) -> String {

@@ -373,6 +373,16 @@ impl Position {
         self.set_promoted(sq, promoted);
     }
 
+    /// Turn `sq` into a wall during a move (a wall put, a petrified capturer), recording it for
+    /// unmake; the wall's key joins the position's.
+    fn change_to_wall(&mut self, sq: Square) {
+        self.change(sq, Piece::WALL, false, None);
+        self.hash ^= self
+            .tables
+            .zobrist
+            .piece(Piece::WALL, sq, self.tables.geo.size);
+    }
+
     /// Add `delta` pieces of `kind` to the hand of `colour`, recording it for unmake.
     fn change_hand(&mut self, colour: Colour, kind: usize, delta: i8) {
         let slot = colour.index() * self.tables.pieces.len() + kind;
@@ -462,11 +472,7 @@ impl Position {
                     self.take_castling_side(!us, castled_side(mv));
                 }
             }
-            MoveKind::Wall => {
-                self.change(mv.to, Piece::WALL, false, None);
-                let size = self.tables.geo.size;
-                self.hash ^= self.tables.zobrist.piece(Piece::WALL, mv.to, size);
-            }
+            MoveKind::Wall => self.change_to_wall(mv.to),
             MoveKind::Drop => {
                 // Every drop the generator makes names its type (`Move::drop`).
                 if let Some(kind) = mv.drop_type() {
@@ -516,9 +522,7 @@ impl Position {
                     self.set_ep_after(mv);
                 }
                 if petrified {
-                    self.change(mv.to, Piece::WALL, false, None);
-                    let size = self.tables.geo.size;
-                    self.hash ^= self.tables.zobrist.piece(Piece::WALL, mv.to, size);
+                    self.change_to_wall(mv.to);
                 }
             }
         }

@@ -1163,11 +1163,10 @@ fn a_copy_of_a_built_in_file_is_no_problem_but_a_changed_one_is_reported() {
 
 #[test]
 fn rule_fields_that_contradict_the_variant_are_located_errors() {
-    let on = |rules: &str| {
-        format!(
-            "(\n    name: \"x\",\n    inherits: \"allqueenschess\",\n    rules: ({rules}),\n)\n"
-        )
+    let on_parent = |parent: &str, rules: &str| {
+        format!("(\n    name: \"x\",\n    inherits: \"{parent}\",\n    rules: ({rules}),\n)\n")
     };
+    let on = |rules: &str| on_parent("allqueenschess", rules);
     // All queens chess is 5x5: six in a row cannot stand on it.
     let text = on("connect: 6");
     expect_error(
@@ -1200,9 +1199,9 @@ fn rule_fields_that_contradict_the_variant_are_located_errors() {
         "walls go on empty squares, and the start position has none",
     );
     // A royal piece turned to stone would leave its side without one.
-    let text = "(\n    name: \"x\",\n    inherits: \"chess\",\n    rules: (petrify_on_capture: \"QK\"),\n)\n";
+    let text = on_parent("chess", "petrify_on_capture: \"QK\"");
     expect_error(
-        text,
+        &text,
         "\"QK\"",
         0,
         "the king is royal: it cannot be petrified",
@@ -1211,15 +1210,14 @@ fn rule_fields_that_contradict_the_variant_are_located_errors() {
     let text = "(\n    name: \"x\",\n    inherits: \"crazyhouse\",\n    hand: (must_drop_piece: 'Q'),\n)\n";
     expect_error(text, "'Q'", 0, "`must_drop_piece` needs `must_drop: true`");
     // Chess's castling field holds its castling rights.
-    let text = "(\n    name: \"x\",\n    inherits: \"chess\",\n    rules: (initial_rights_in_fen: true),\n)\n";
+    let text = on_parent("chess", "initial_rights_in_fen: true");
     expect_error(
-        text,
+        &text,
         "true",
         0,
         "the FEN's castling field holds the castling rights",
     );
     // Only K, Q, k and q are castling rights.
-    let text =
-        "(\n    name: \"x\",\n    inherits: \"chess\",\n    rules: (castling_wins: \"Kx\"),\n)\n";
-    expect_error(text, "Kx", 1, "`x` is not a castling right");
+    let text = on_parent("chess", "castling_wins: \"Kx\"");
+    expect_error(&text, "Kx", 1, "`x` is not a castling right");
 }
