@@ -4,14 +4,16 @@
 //!
 //! With one royal piece not in check, a move of another piece is legal without a test unless
 //! that piece is pinned to the royal by a slider, or its squares can open or fill a hopper's
-//! line or a lame leaper's path onto the royal; a royal move is tested on its destination with
-//! its own square treated as empty. Every other move is made, tested and unmade.
+//! line or a lame leaper's path onto the royal: then only those lines and paths are looked
+//! along, with the move's two squares changed, without making the move. A royal move is tested
+//! on its destination with its own square treated as empty. Every other move (pinned pieces,
+//! moves with more changes than two squares, any move in check) is made, tested and unmade.
 
 use crate::types::{Kind, Piece, Square};
 use arrayvec::ArrayVec;
 
 use super::attack::{
-    adjacent, attacked_ignoring, in_check, in_check_opening, pinned, scan_attackers,
+    adjacent, attacked_after, attacked_ignoring, in_check, in_check_opening, pinned, scan_attackers,
 };
 use super::pseudo;
 use super::Sink;
@@ -227,6 +229,7 @@ fn filter_royal_safety(pos: &mut Position, out: &mut Vec<Move>) {
     };
     let open = &table.open_sensitive[ksq];
     let fill = &table.fill_sensitive[ksq];
+    let sensitive = !open.is_empty() || !fill.is_empty();
     let mut kept = 0;
     for i in 0..out.len() {
         let mv = out[i];
@@ -234,8 +237,15 @@ fn filter_royal_safety(pos: &mut Position, out: &mut Vec<Move>) {
             is_legal_slow(pos, mv, checked)
         } else if mv.from == ksq {
             !attacked_ignoring(pos, mv.to, them, ksq)
-        } else if pins.contains(&mv.from) || open.has(mv.from) || fill.has(mv.to) {
+        } else if pins.contains(&mv.from) {
             is_legal_slow(pos, mv, checked)
+        } else if sensitive && (open.has(mv.from) || fill.has(mv.to)) {
+            // A hopper line or a lame leaper's path through the royal piece: looked along
+            // with the move's two squares changed, instead of making the move.
+            match placed_simply(pos, mv) {
+                Some(placed) => !attacked_after(pos, ksq, them, mv.from, mv.to, placed),
+                None => is_legal_slow(pos, mv, checked),
+            }
         } else {
             true
         };
@@ -245,6 +255,20 @@ fn filter_royal_safety(pos: &mut Position, out: &mut Vec<Move>) {
         }
     }
     out.truncate(kept);
+}
+
+/// What a plain move or drop leaves on its destination, where nothing else changes: `None`
+/// for gating, petrification and the moves the quick test already sends elsewhere.
+fn placed_simply(pos: &Position, mv: Move) -> Option<Piece> {
+    if mv.gate.is_some() || pos.tables.petrifies || mv.is_castle() || mv.is_wall() {
+        return None;
+    }
+    let us = pos.side();
+    let kind = match (mv.drop_type(), mv.promotion_type()) {
+        (Some(kind), _) | (None, Some(kind)) => kind,
+        (None, None) => pos.at(mv.from).kind(),
+    };
+    Some(Piece::new(kind, us))
 }
 
 /// Whether making `mv` attacks a royal piece of the opponent.

@@ -242,6 +242,24 @@ pub struct AttackTable {
     pub open_sensitive: BySquare<SqBits>,
     /// Per target square: squares whose filling may create an attack on it (hopper screens).
     pub fill_sensitive: BySquare<SqBits>,
+    /// Which of the merged lines (bits from 0) and unmerged entries (bits after the lines) a
+    /// change of one square could make attack a target, indexed by the square's padded index
+    /// minus the target's plus [`AttackTable::relevance_bias`]: the squares of a line or a
+    /// slide or hop back from the target, and the lame legs of leaps. Places of the padded
+    /// array that stand for more than one vector get the bits of each. Structures past the
+    /// 64th have no bit and always count.
+    pub relevance: Vec<u64>,
+    pub relevance_bias: i16,
+}
+
+impl AttackTable {
+    /// The structures (as [`AttackTable::relevance`] numbers them) a change of `sq` could
+    /// make attack `target`.
+    #[inline]
+    pub fn relevant(&self, target: Square, sq: Square) -> u64 {
+        let place = sq.index() as isize - target.index() as isize + self.relevance_bias as isize;
+        self.relevance.get(place as usize).copied().unwrap_or(0)
+    }
 }
 
 /// Castling as a rule, on padded squares.
@@ -821,7 +839,53 @@ fn attack_table(
     }
     sensitivity(geo, &mut table);
     merge_lines(&mut table);
+    relevance(geo, &mut table);
     table
+}
+
+/// Fill [`AttackTable::relevance`] from the lines and unmerged entries.
+fn relevance(geo: &Geometry, table: &mut AttackTable) {
+    let reach = i16::from(geo.files) - 1 + (i16::from(geo.ranks) - 1) * geo.stride.abs();
+    let mut relevance = vec![0u64; 2 * usize::from(reach.unsigned_abs()) + 1];
+    let mut mark = |places: &[i16], bit: usize| {
+        for &place in places {
+            if bit < 64 {
+                let i = usize::try_from(place + reach).expect("inside the relevance table");
+                relevance[i] |= 1 << bit;
+            }
+        }
+    };
+    let lines = table.lines.len();
+    for (i, line) in table.lines.iter().enumerate() {
+        mark(&back_along(geo, line.off, UNLIMITED), i);
+    }
+    for (j, e) in table.unmerged.iter().enumerate() {
+        let places = match e.kind {
+            AttackKind::Leap => e.path[..usize::from(e.path_len)]
+                .iter()
+                .map(|&p| p - e.off)
+                .collect(),
+            AttackKind::Slide | AttackKind::Hop | AttackKind::Grass => {
+                back_along(geo, e.off, e.range)
+            }
+        };
+        mark(&places, lines + j);
+    }
+    table.relevance = relevance;
+    table.relevance_bias = reach;
+}
+
+/// The padded-index differences `k` steps of `off` back from a target, for the `k` up to
+/// `range` whose vector fits the board.
+fn back_along(geo: &Geometry, off: i16, range: u8) -> Vec<i16> {
+    let (dx, dy) = geo.offset_delta(off);
+    let limit = if range == UNLIMITED { u8::MAX } else { range };
+    (1..=i16::from(limit))
+        .take_while(|k| {
+            (k * dx).abs() < i16::from(geo.files) && (k * dy).abs() < i16::from(geo.ranks)
+        })
+        .map(|k| -k * off)
+        .collect()
 }
 
 /// Split the entries into lines and the rest, for the check test. A line is a direction with
