@@ -20,12 +20,7 @@ pub fn attacked(pos: &Position, target: Square, by: Colour) -> bool {
 /// With an ignored square, pieces with exotic captures are not consulted: callers only ignore a
 /// square when the attack table has none.
 pub fn attacked_ignoring(pos: &Position, target: Square, by: Colour, ignore: Square) -> bool {
-    // Square::NONE is a wall corner: never treat it as an emptied square.
-    let ignore = if ignore.is_none() {
-        Square::OUTSIDE
-    } else {
-        ignore
-    };
+    let ignore = emptiable(ignore);
     // The piece that would be captured: the one moving away from `ignore` (a royal piece
     // testing its destination), else whatever stands on the target.
     let victim = if ignore == Square::OUTSIDE {
@@ -34,14 +29,7 @@ pub fn attacked_ignoring(pos: &Position, target: Square, by: Colour, ignore: Squ
         pos.at(ignore)
     };
     let table = &pos.tables.attack[by];
-    let board = pos.board();
-    let view = |sq: Square| {
-        if sq == ignore {
-            Piece::EMPTY
-        } else {
-            board[sq]
-        }
-    };
+    let view = vacated_view(pos, |sq| sq == ignore);
     let (lines, rest) = (&table.lines, &table.unmerged);
     if scan(pos, lines, rest, target, by, victim, view, None, |_| true) {
         return true;
@@ -80,15 +68,34 @@ pub fn scan_attackers(
     visit: impl FnMut(Square) -> bool,
 ) -> bool {
     let entries = &pos.tables.attack[by].entries;
+    let view = vacated_view(pos, vacated);
+    scan(pos, &[], entries, target, by, victim, view, None, visit)
+}
+
+/// `sq` as a square a scan may read as emptied: `Square::NONE` is a wall corner, never emptied.
+#[inline(always)]
+fn emptiable(sq: Square) -> Square {
+    if sq.is_none() {
+        Square::OUTSIDE
+    } else {
+        sq
+    }
+}
+
+/// The board of `pos` with the squares `vacated` picks read as empty.
+#[inline(always)]
+fn vacated_view<'a>(
+    pos: &'a Position,
+    vacated: impl Fn(Square) -> bool + 'a,
+) -> impl Fn(Square) -> Piece + 'a {
     let board = pos.board();
-    let view = |sq: Square| {
+    move |sq| {
         if vacated(sq) {
             Piece::EMPTY
         } else {
             board[sq]
         }
-    };
-    scan(pos, &[], entries, target, by, victim, view, None, visit)
+    }
 }
 
 /// Whether a piece of colour `by` would attack `target` once a move has emptied `from` and put
@@ -108,22 +115,9 @@ pub fn attacked_after(
 ) -> bool {
     let table = &pos.tables.attack[by];
     debug_assert_eq!(table.complex, 0);
-    // Square::NONE is a wall corner: never treat it as an emptied square.
-    let from = if from.is_none() {
-        Square::OUTSIDE
-    } else {
-        from
-    };
-    let board = pos.board();
-    let view = |sq: Square| {
-        if sq == to {
-            placed
-        } else if sq == from {
-            Piece::EMPTY
-        } else {
-            board[sq]
-        }
-    };
+    let from = emptiable(from);
+    let emptied = vacated_view(pos, |sq| sq == from);
+    let view = |sq: Square| if sq == to { placed } else { emptied(sq) };
     let changed = table.relevant(target, to)
         | if from == Square::OUTSIDE {
             0
