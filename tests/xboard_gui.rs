@@ -339,6 +339,13 @@ fn check_match(m: &Match, pgn: &str, log: &str) {
         );
     }
     for (result, reason) in &games {
+        // Janggi has no move-count rule: two engines that both avoid a repetition (the side
+        // behind on points, which a repetition would make lose) can play on until XBoard
+        // stops the game at its limit of 500 moves, unfinished. That is no fault of the
+        // protocol (seen in a test run on 2026-11-26, 250 moves of knight walks and passes).
+        if variant == "janggi" && result == "*" && reason.contains("Game too long") {
+            continue;
+        }
         assert!(
             ["1-0", "0-1", "1/2-1/2"].contains(&result.as_str()),
             "{variant}: {result}"

@@ -355,6 +355,8 @@ struct CaptureFinder<'a> {
 }
 
 impl Sink for CaptureFinder<'_> {
+    const QUIETS: bool = false;
+
     fn push(&mut self, mv: Move) -> bool {
         let hit = (mv.to == self.target
             && mv.to != mv.from

@@ -169,6 +169,8 @@ struct EnemyFinder<'a> {
 }
 
 impl Sink for EnemyFinder<'_> {
+    const QUIETS: bool = false;
+
     fn push(&mut self, mv: Move) -> bool {
         let p = self.pos.at(mv.to);
         self.found = p.is_of(self.pos.side());

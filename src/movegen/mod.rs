@@ -12,6 +12,7 @@ pub mod notation;
 pub mod pseudo;
 pub mod ray;
 pub mod setup;
+pub mod shapes;
 pub mod targets;
 pub mod walls;
 
@@ -92,6 +93,10 @@ fn aims_at(pos: &Position, piece: Piece, from: Square, target: Square) -> bool {
 
 /// Where generated moves go. `push` returns false to stop the generation early.
 pub trait Sink {
+    /// Whether the sink wants moves that neither capture nor promote (quiet moves to empty
+    /// squares, drops, castling, walls). A sink that would drop them all says false, and the
+    /// generator does not make them: what the sink keeps is the same, in the same order.
+    const QUIETS: bool = true;
     fn push(&mut self, mv: Move) -> bool;
     /// A marker for [`Sink::dedup_since`].
     fn mark(&self) -> usize {

@@ -13,7 +13,7 @@ use super::Sink;
 use crate::betza::ast::Range;
 use crate::betza::compile::{flags, pass_over, MultiLeg};
 use crate::betza::directions::slot_vector;
-use crate::position::ruleset::{PieceInfo, RayT, MAX_PASSED};
+use crate::position::ruleset::{PieceInfo, RayShape, RayT, MAX_PASSED};
 use crate::position::Geometry;
 use crate::position::Position;
 
@@ -98,6 +98,7 @@ fn leg_step(geo: &Geometry, (dx, dy): (i8, i8), f: u16, jumps: u8) -> RayT {
         path_len: u8::try_from(passed.len()).unwrap_or(0),
         flags: f & !flags::MUST_JUMP | must_jump,
         skip: if jump_atom { 0 } else { jumps },
+        shape: RayShape::General,
         initial: 0,
     }
 }

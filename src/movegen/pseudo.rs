@@ -5,10 +5,12 @@
 //! capture), a promoted piece's reversion, and sittuyin's promotion in place or by a step.
 
 use super::ray::{Cylinder, Mailbox, RayCourse};
-use super::{attack, castling, drops, multileg, walls, Sink};
+use super::{attack, castling, drops, multileg, shapes, walls, Sink};
 use crate::betza::compile::flags;
 use crate::position::moves::Move;
-use crate::position::ruleset::{ColourMoves, InPlaceT, PieceInfo, PromotionT, RayT, SqBits};
+use crate::position::ruleset::{
+    ColourMoves, InPlaceT, PieceInfo, PromotionT, RayShape, RayT, SqBits,
+};
 use crate::position::Position;
 use crate::types::{Colour, Kind, Piece, Square};
 use crate::variant::schema::Demotion;
@@ -26,9 +28,12 @@ pub fn generate<S: Sink>(pos: &Position, sink: &mut S) {
                 return;
             }
         }
-        if !castling::generate(pos, sink) {
+        if S::QUIETS && !castling::generate(pos, sink) {
             return;
         }
+    }
+    if !S::QUIETS {
+        return;
     }
     if tables.hand.drops && !drops::drops(pos, obligation, sink) {
         return;
@@ -124,7 +129,7 @@ fn moves_of<S: Sink>(
     for &off in &moves.leaps {
         let to = from.offset(off);
         let p = board[to];
-        if (p == Piece::EMPTY || (p.is_piece() && p.colour() != colour))
+        if ((S::QUIETS && p == Piece::EMPTY) || (p.is_piece() && p.colour() != colour))
             && !sink.push(Move::new(from, to))
         {
             return false;
@@ -136,7 +141,7 @@ fn moves_of<S: Sink>(
             to = to.offset(off);
             let p = board[to];
             if p == Piece::EMPTY {
-                if !sink.push(Move::new(from, to)) {
+                if S::QUIETS && !sink.push(Move::new(from, to)) {
                     return false;
                 }
                 continue;
@@ -148,8 +153,13 @@ fn moves_of<S: Sink>(
         }
     }
     for ray in &moves.rays {
-        let course = Mailbox::new(from);
-        if !walk_ray(pos, from, colour, info, ray, stay, course, sink) {
+        let going_on = match (ray.shape, stay) {
+            (RayShape::Steps, None) => shapes::steps(pos, from, colour, info, ray, sink),
+            (RayShape::LameStep, None) => shapes::lame_step(pos, from, colour, info, ray, sink),
+            (RayShape::Hop, None) => shapes::hop(pos, from, colour, info, ray, sink),
+            _ => walk_ray(pos, from, colour, info, ray, stay, Mailbox::new(from), sink),
+        };
+        if !going_on {
             return false;
         }
     }
@@ -164,7 +174,7 @@ fn moves_of<S: Sink>(
             return false;
         }
     }
-    for c in &moves.castles {
+    for c in moves.castles.iter().filter(|_| S::QUIETS) {
         if !castling::xbetza(pos, from, colour, info, c, sink) {
             return false;
         }
@@ -266,6 +276,13 @@ pub fn emit<S: Sink>(
     sink.push(mv)
 }
 
+/// Whether the quiet steps of a ray with flags `f` are worth emitting into `S`: the sink takes
+/// quiet moves, or the step may promote or demote (a tactical move).
+#[inline(always)]
+pub fn wants_quiet<S: Sink>(info: &PieceInfo, f: u16) -> bool {
+    f & flags::QUIET != 0 && (S::QUIETS || info.promotion.is_some() || info.demotes.is_some())
+}
+
 /// Walk one single-leg ray. Returns false if the sink asked to stop.
 #[inline]
 #[allow(clippy::too_many_arguments)]
@@ -289,6 +306,7 @@ fn walk_ray<S: Sink, C: RayCourse>(
     let mut limit = ray.range;
     let mut hopped = false;
     let checks_path = f & (flags::LAME | flags::MUST_JUMP) != 0 && ray.path_len > 0;
+    let quiet = wants_quiet::<S>(info, f);
     while steps < limit {
         if checks_path && course.path_blocked(&at, ray) {
             break;
@@ -318,7 +336,7 @@ fn walk_ray<S: Sink, C: RayCourse>(
         }
         if p == Piece::EMPTY {
             if f & flags::QUIET != 0 {
-                if !emit(pos, colour, info, from, to, [Square::NONE; 2], sink) {
+                if quiet && !emit(pos, colour, info, from, to, [Square::NONE; 2], sink) {
                     return false;
                 }
             } else if f & flags::EN_PASSANT != 0

@@ -72,6 +72,46 @@ pub struct RayT {
     pub flags: u16,
     pub skip: u8,
     pub initial: u8,
+    /// Which walker the single-leg generator uses for it.
+    pub shape: RayShape,
+}
+
+/// The common shapes of a single-leg ray, each walked by a loop of its own
+/// (`movegen::shapes`); the general walker takes the rest. None of them has an initial-only
+/// condition, skipped steps, en passant, must-jump or a restriction on what it captures.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RayShape {
+    /// Up to `range` steps over empty squares, each a quiet move where the ray moves, ending
+    /// on the first piece, a capture where the ray captures (a leaper, a rider, a slider).
+    Steps,
+    /// One step whose pass-over squares must all be empty (a lame leaper: the xiangqi horse).
+    LameStep,
+    /// An unlimited hop over the first piece (a cannon): quiet moves beyond it where the ray
+    /// moves, and the capture of the next piece where it captures.
+    Hop,
+    /// Anything else.
+    General,
+}
+
+impl RayShape {
+    /// The shape of a single-leg ray with these properties.
+    pub fn of(f: u16, range: u8, path_len: u8, skip: u8, initial: u8) -> RayShape {
+        use flags::{CAPTURE, CREATES_EP, HOP, LAME, QUIET};
+        let f = f & !CREATES_EP;
+        let plain = initial == 0
+            && skip == 0
+            && f & (QUIET | CAPTURE) != 0
+            && f & !(QUIET | CAPTURE | LAME | HOP) == 0;
+        let lame = f & LAME != 0 && path_len > 0;
+        match (plain, f & HOP != 0, lame) {
+            (false, _, _) => RayShape::General,
+            (true, true, false) if range == UNLIMITED => RayShape::Hop,
+            (true, true, _) => RayShape::General,
+            (true, false, true) if range == 1 => RayShape::LameStep,
+            (true, false, true) => RayShape::General,
+            (true, false, false) => RayShape::Steps,
+        }
+    }
 }
 
 /// One colour's moves of one piece type.
@@ -133,6 +173,9 @@ pub struct PieceInfo {
     pub initial_zone_ii: Option<ByColour<SqBits>>,
     /// Two components can reach the same square: deduplicate its moves.
     pub needs_dedup: bool,
+    /// Each square it reaches (inside its confinement) is one move as it stands: it neither
+    /// promotes nor demotes, may capture every type and is never left without moves.
+    pub emits_plainly: bool,
     /// Moving it resets the n-move counter (it promotes, like a pawn).
     pub resets_counter: bool,
     /// The type that goes to the capturer's hand when it is captured (itself, or its unpromoted
@@ -442,6 +485,10 @@ impl Ruleset {
             let dead = ByColour::from_fn(|colour| dead_squares(&geo, &c.colours[colour]));
             let may_be_stuck = variant.hand.immobility_illegal && !dead[Colour::White].is_empty();
             let restricted = !p.no_screen.is_empty() || !p.no_capture.is_empty();
+            let emits_plainly = p.promotion.is_none()
+                && p.demotes.is_none()
+                && !may_be_stuck
+                && p.no_capture.is_empty();
             let promotes = p.promotion.is_some()
                 || p.demotes.is_some()
                 || may_be_stuck
@@ -488,6 +535,7 @@ impl Ruleset {
                 royal: p.royal,
                 royal_when_last: p.royal_when_last,
                 needs_dedup: needs_dedup(&c.colours[Colour::White]),
+                emits_plainly,
                 resets_counter: p.promotion.is_some(),
                 hand_type: p.promoted_of.unwrap_or(index),
                 promoted_of: p.promoted_of,
@@ -698,16 +746,18 @@ fn ray_t(geo: &Geometry, r: &crate::betza::compile::Ray) -> RayT {
     for (slot, &(x, y)) in path.iter_mut().zip(&r.path) {
         *slot = geo.offset(x, y);
     }
+    let path_len = u8::try_from(r.path.len().min(MAX_PASSED)).unwrap_or(0);
     RayT {
         off: geo.offset(r.dx, r.dy),
         dx: r.dx,
         dy: r.dy,
         range: r.range,
         path,
-        path_len: u8::try_from(r.path.len().min(MAX_PASSED)).unwrap_or(0),
+        path_len,
         flags: r.flags,
         skip: r.skip,
         initial: r.initial,
+        shape: RayShape::of(r.flags, r.range, path_len, r.skip, r.initial),
     }
 }
 

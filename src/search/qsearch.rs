@@ -31,6 +31,8 @@ struct Tactical<'a> {
 }
 
 impl Sink for Tactical<'_> {
+    const QUIETS: bool = false;
+
     #[inline]
     fn push(&mut self, mv: Move) -> bool {
         let foe = |sq: Square| {

@@ -4,6 +4,7 @@
 //! count it reports to the shared total.
 
 use super::control::Control;
+use super::eval::cache::ActivityCache;
 use super::eval::evaluate;
 use super::eval::tables::EvalTables;
 use super::ordering::History;
@@ -71,6 +72,8 @@ pub struct Worker<'a> {
     pub barrier: usize,
     pub plies: Vec<Ply>,
     pub history: History,
+    /// The evaluation's costly terms of positions seen recently.
+    activity: ActivityCache,
     pub nodes: u64,
     unflushed: u64,
     pub seldepth: usize,
@@ -112,6 +115,7 @@ impl<'a> Worker<'a> {
                 })
                 .collect(),
             history: History::new(Piece::table_size(tables.pieces.len()), tables.geo.size),
+            activity: ActivityCache::default(),
             nodes: 0,
             unflushed: 0,
             seldepth: 0,
@@ -177,8 +181,8 @@ impl<'a> Worker<'a> {
 
     /// Static evaluation of the current position for the side to move.
     #[inline]
-    pub fn evaluate(&self, alpha: i32, beta: i32) -> i32 {
-        evaluate(&self.pos, self.shared.eval, alpha, beta)
+    pub fn evaluate(&mut self, alpha: i32, beta: i32) -> i32 {
+        evaluate(&self.pos, self.shared.eval, &mut self.activity, alpha, beta)
     }
 
     /// Copy the child's principal variation behind `mv` into this ply's.

@@ -11,8 +11,10 @@
 //! to win.
 //!
 //! The evaluation is lazy: when material, squares and pawns alone put the score far outside
-//! the search window, the costlier mobility pass is skipped.
+//! the search window, the costlier mobility pass is skipped; when it is needed, a position
+//! seen recently takes it from the thread's cache (`cache`).
 
+pub mod cache;
 pub mod mobility;
 pub mod pair;
 pub mod pawns;
@@ -21,6 +23,7 @@ pub mod tables;
 pub mod values;
 
 use crate::types::{ByColour, Colour};
+use cache::ActivityCache;
 use pair::{Pair, PHASE_MAX};
 use pawns::Structure;
 use tables::{EvalTables, NO_SLOT, PAIR_SLOTS};
@@ -46,8 +49,14 @@ struct Side {
 }
 
 /// Evaluate `pos` for the side to move. `alpha` and `beta` are the search window: a score
-/// far outside it may be returned without the costly terms.
-pub fn evaluate(pos: &Position, et: &EvalTables, alpha: i32, beta: i32) -> i32 {
+/// far outside it may be returned without the costly terms, which `cache` may hold.
+pub fn evaluate(
+    pos: &Position,
+    et: &EvalTables,
+    cache: &mut ActivityCache,
+    alpha: i32,
+    beta: i32,
+) -> i32 {
     let geo = pos.geo();
     let mut score = Pair::default();
     let mut sides = ByColour([Side::default(); 2]);
@@ -97,9 +106,21 @@ pub fn evaluate(pos: &Position, et: &EvalTables, alpha: i32, beta: i32) -> i32 {
     if lazy + LAZY_MARGIN <= alpha || lazy - LAZY_MARGIN >= beta {
         return lazy;
     }
-    let activity = mobility::evaluate(pos, et);
-    score += activity.mobility + royal::evaluate(pos, et, &activity.attacks);
+    score += match cache.get(pos.hash()) {
+        Some(terms) => terms,
+        None => {
+            let terms = activity(pos, et);
+            cache.put(pos.hash(), terms);
+            terms
+        }
+    };
     finish(score, phase, &sides, pos.side(), et.sign)
+}
+
+/// Mobility and royal safety, from White's view: the costly terms, which the cache keeps.
+pub fn activity(pos: &Position, et: &EvalTables) -> Pair {
+    let pass = mobility::evaluate(pos, et);
+    pass.mobility + royal::evaluate(pos, et, &pass.attacks)
 }
 
 /// Material of the pieces `colour` holds in hand.
@@ -173,7 +194,8 @@ mod tests {
         let horse_up = "r1bakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
         let score = |fen: &str| {
             let pos = position_from_fen(ruleset.clone(), fen).expect("a legal position");
-            evaluate(&pos, &et, -super::MATE_BOUND, super::MATE_BOUND)
+            let mut cache = super::cache::ActivityCache::default();
+            evaluate(&pos, &et, &mut cache, -super::MATE_BOUND, super::MATE_BOUND)
         };
         let gained = score(horse_up) - score(full);
         assert!(
