@@ -241,10 +241,11 @@ pub struct AttackEntry {
     pub path_len: u8,
     /// Bit t set: piece type t attacks this way.
     pub types: u128,
-    /// Only from these squares (moves a piece has in a zone).
-    pub from_zone: Option<SqBits>,
+    /// Only from these squares (moves a piece has in a zone). Boxed, as `stay`, to keep the
+    /// entries the check test and the exchange evaluation walk small.
+    pub from_zone: Option<Box<SqBits>>,
     /// The whole capture (origin, every square passed, target) must lie in this zone.
-    pub stay: Option<SqBits>,
+    pub stay: Option<Box<SqBits>>,
     /// Piece types that cannot serve as the screen of this hop.
     pub no_screen: u128,
     /// The flying-general line between royal pieces: not bound by confinement.
@@ -1036,8 +1037,8 @@ fn add_attacks(geo: &Geometry, table: &mut AttackTable, t: usize, m: &PieceMoves
                 && e.kind == kind
                 && e.path_len == path_len
                 && e.path[..path_len as usize] == r.path[..path_len as usize]
-                && e.from_zone == from_zone
-                && e.stay == stay
+                && e.from_zone.as_deref() == from_zone.as_ref()
+                && e.stay.as_deref() == stay.as_ref()
                 && e.no_screen == no_screen
         });
         match found {
@@ -1049,8 +1050,8 @@ fn add_attacks(geo: &Geometry, table: &mut AttackTable, t: usize, m: &PieceMoves
                 path: r.path,
                 path_len,
                 types: 1 << t,
-                from_zone,
-                stay,
+                from_zone: from_zone.map(Box::new),
+                stay: stay.map(Box::new),
                 no_screen,
                 royal_line: false,
             }),

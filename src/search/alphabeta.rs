@@ -158,7 +158,7 @@ impl Worker<'_> {
         let mut quiets = 0usize;
         let mut cutoff_at = None;
         for i in 0..moves.len() {
-            let mv = pick(&mut moves, &mut scores, i);
+            let mv = pick(&self.pos, et, &mut moves, &mut scores, i);
             let tactical = is_tactical(&self.pos, mv);
             let killer = is_killer(&killers, mv);
             let prunable = !pv_node && !checked && !tactical && !killer && best.score > -MATE_BOUND;

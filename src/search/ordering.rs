@@ -11,11 +11,16 @@ use crate::movegen::Move;
 use crate::position::Position;
 use crate::types::Square;
 
-const HASH_MOVE: i32 = 1 << 30;
-const CAPTURE: i32 = 1 << 28;
-const KILLER: i32 = 1 << 26;
+const HASH_MOVE: i32 = 1 << 29;
+const CAPTURE: i32 = 1 << 27;
+const KILLER: i32 = 1 << 25;
 /// Captures that lose material in the exchange come after every quiet move.
-const BAD_CAPTURE: i32 = -(1 << 28);
+const BAD_CAPTURE: i32 = -(1 << 27);
+/// In a list of scores, each is twice the move's score, plus this while a capture's static
+/// exchange is not yet known: its score is then the one it has if the exchange does not lose,
+/// never less than the true one, and [`pick`] finds the true one when the move would be
+/// chosen. Captures that are never reached in a node that is cut off cost no exchange.
+const PENDING: i32 = 1;
 /// History scores stay within ±this.
 pub const HISTORY_MAX: i32 = 1 << 14;
 
@@ -72,7 +77,7 @@ impl History {
     }
 }
 
-/// Score `moves` into `scores` for picking.
+/// Score `moves` into `scores` for picking (see [`PENDING`]).
 pub fn score_moves(
     pos: &Position,
     et: &EvalTables,
@@ -85,45 +90,70 @@ pub fn score_moves(
     scores.clear();
     for &mv in moves {
         let s = if hash_move != 0 && fingerprint(mv) == hash_move {
-            HASH_MOVE
+            2 * HASH_MOVE
         } else if is_tactical(pos, mv) {
             let attacker = et.kinds[mover(pos, mv).kind()].order_value;
             let won = gain(pos, et, mv);
-            let base = if won < attacker && see(pos, et, mv) < 0 {
-                BAD_CAPTURE
+            let good = 2 * (CAPTURE + won * 16 - attacker / 16);
+            // Only a capture of a piece worth less than the capturer can lose the exchange.
+            if won < attacker {
+                good | PENDING
             } else {
-                CAPTURE
-            };
-            base + won * 16 - attacker / 16
+                good
+            }
         } else if killers[0] == Some(mv) {
-            KILLER + 1
+            2 * (KILLER + 1)
         } else if killers[1] == Some(mv) {
-            KILLER
+            2 * KILLER
         } else {
-            history.get(pos, mv)
+            2 * history.get(pos, mv)
         };
         scores.push(s);
     }
 }
 
-/// Whether a move's ordering score marks a capture that loses material in the exchange.
-#[inline]
-pub fn loses_exchange(score: i32) -> bool {
-    score < BAD_CAPTURE / 2
+/// The true score of a pending capture, kept as a list keeps it.
+fn resolve(pos: &Position, et: &EvalTables, mv: Move, kept: i32) -> i32 {
+    let good = kept & !PENDING;
+    if see(pos, et, mv) < 0 {
+        good - 2 * (CAPTURE - BAD_CAPTURE)
+    } else {
+        good
+    }
 }
 
-/// Swap the best-scored move among `i..` to position `i` and return it.
+/// Whether a move's score, as [`pick`] leaves it in the list, marks a capture that loses
+/// material in the exchange.
 #[inline]
-pub fn pick(moves: &mut [Move], scores: &mut [i32], i: usize) -> Move {
-    let mut best = i;
-    for j in i + 1..moves.len() {
-        if scores[j] > scores[best] {
-            best = j;
+pub fn loses_exchange(kept: i32) -> bool {
+    kept < BAD_CAPTURE
+}
+
+/// Swap the best-scored move among `i..` to position `i` and return it: the first of the
+/// highest true scores, the exchanges of pending captures being looked at only where one
+/// would otherwise be chosen.
+#[inline]
+pub fn pick(
+    pos: &Position,
+    et: &EvalTables,
+    moves: &mut [Move],
+    scores: &mut [i32],
+    i: usize,
+) -> Move {
+    loop {
+        let mut best = i;
+        for j in i + 1..moves.len() {
+            if scores[j] > scores[best] {
+                best = j;
+            }
         }
+        if scores[best] & PENDING == 0 {
+            moves.swap(i, best);
+            scores.swap(i, best);
+            return moves[i];
+        }
+        scores[best] = resolve(pos, et, moves[best], scores[best]);
     }
-    moves.swap(i, best);
-    scores.swap(i, best);
-    moves[i]
 }
 
 /// Whether the move was scored as a killer (used to spare it from reductions).

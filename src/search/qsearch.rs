@@ -135,7 +135,7 @@ impl Worker<'_> {
         let us = self.pos.side();
         let recaptures_only = qply >= ALL_CAPTURES_PLIES;
         for i in 0..moves.len() {
-            let mv = pick(&mut moves, &mut scores, i);
+            let mv = pick(&self.pos, et, &mut moves, &mut scores, i);
             if let Some(eval) = stand_pat {
                 if recaptures_only && mv.to != last && !mv.kills.contains(&last) {
                     continue;

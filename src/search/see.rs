@@ -10,7 +10,7 @@ use crate::types::{Colour, Piece, Square};
 use arrayvec::ArrayVec;
 
 use super::eval::tables::EvalTables;
-use crate::movegen::attack::scan_attackers;
+use crate::movegen::attack::{any_attacker, scan_attackers};
 use crate::movegen::Move;
 use crate::position::Position;
 
@@ -70,9 +70,14 @@ pub fn see(pos: &Position, et: &EvalTables, mv: Move) -> i32 {
             vacated.push(k);
         }
     }
+    let first = gain(pos, et, mv);
+    // Most destinations are not attacked at all, which one look along the lines tells.
+    if !any_attacker(pos, target, !us, pos.at(target), |sq| vacated.contains(&sq)) {
+        return first;
+    }
     // swap[d]: what the side making capture d has won if the exchange stops after it.
     let mut swap: ArrayVec<i32, MAX_EXCHANGE> = ArrayVec::new();
-    swap.push(gain(pos, et, mv));
+    swap.push(first);
     let mut on_target = et.kinds[landed].order_value;
     let mut side = !us;
     while !swap.is_full() && !vacated.is_full() {
