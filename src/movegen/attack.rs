@@ -72,19 +72,20 @@ pub fn scan_attackers(
     scan(pos, &[], entries, target, by, victim, view, None, visit)
 }
 
-/// Whether [`scan_attackers`] would visit any piece: the same question asked along the merged
-/// lines (one walk per direction for its sliders and hoppers), which is cheaper.
-pub fn any_attacker(
+/// The pieces [`scan_attackers`] visits, found along the merged lines (one walk per direction
+/// for its sliders and hoppers) and the other entries, which is cheaper, in another order.
+pub fn scan_attackers_merged(
     pos: &Position,
     target: Square,
     by: Colour,
     victim: Piece,
     vacated: impl Fn(Square) -> bool,
+    visit: impl FnMut(Square) -> bool,
 ) -> bool {
     let table = &pos.tables.attack[by];
     let view = vacated_view(pos, vacated);
     let (lines, rest) = (&table.lines, &table.unmerged);
-    scan(pos, lines, rest, target, by, victim, view, None, |_| true)
+    scan(pos, lines, rest, target, by, victim, view, None, visit)
 }
 
 /// `sq` as a square a scan may read as emptied: `Square::NONE` is a wall corner, never emptied.

@@ -10,7 +10,7 @@ use crate::types::{Colour, Piece, Square};
 use arrayvec::ArrayVec;
 
 use super::eval::tables::EvalTables;
-use crate::movegen::attack::{any_attacker, scan_attackers};
+use crate::movegen::attack::{scan_attackers, scan_attackers_merged};
 use crate::movegen::Move;
 use crate::position::Position;
 
@@ -70,14 +70,9 @@ pub fn see(pos: &Position, et: &EvalTables, mv: Move) -> i32 {
             vacated.push(k);
         }
     }
-    let first = gain(pos, et, mv);
-    // Most destinations are not attacked at all, which one look along the lines tells.
-    if !any_attacker(pos, target, !us, pos.at(target), |sq| vacated.contains(&sq)) {
-        return first;
-    }
     // swap[d]: what the side making capture d has won if the exchange stops after it.
     let mut swap: ArrayVec<i32, MAX_EXCHANGE> = ArrayVec::new();
-    swap.push(first);
+    swap.push(gain(pos, et, mv));
     let mut on_target = et.kinds[landed].order_value;
     let mut side = !us;
     while !swap.is_full() && !vacated.is_full() {
@@ -103,7 +98,8 @@ pub fn see(pos: &Position, et: &EvalTables, mv: Move) -> i32 {
 }
 
 /// The square and ordering value of the cheapest piece of `side` that captures on `target`
-/// with the `vacated` squares emptied.
+/// with the `vacated` squares emptied; of several equally cheap, the first in the attack
+/// table's order of entries.
 fn cheapest_attacker(
     pos: &Position,
     et: &EvalTables,
@@ -111,23 +107,36 @@ fn cheapest_attacker(
     side: Colour,
     vacated: &[Square],
 ) -> Option<(Square, i32)> {
+    // The merged scan finds the cheapest quickly; only a tie between two squares needs the
+    // order of the entries.
     let mut best: Option<(Square, i32)> = None;
+    let mut tied = false;
     let victim = pos.at(target);
-    scan_attackers(
-        pos,
-        target,
-        side,
-        victim,
-        |sq| vacated.contains(&sq),
-        |sq| {
-            let value = et.kinds[pos.at(sq).kind()].order_value;
-            if best.is_none_or(|(_, v)| value < v) {
+    let gone = |sq: Square| vacated.contains(&sq);
+    scan_attackers_merged(pos, target, side, victim, gone, |sq| {
+        let value = et.kinds[pos.at(sq).kind()].order_value;
+        match best {
+            Some((s, v)) if value == v => tied |= s != sq,
+            Some((_, v)) if value > v => {}
+            _ => {
                 best = Some((sq, value));
+                tied = false;
             }
-            false
-        },
-    );
-    best
+        }
+        false
+    });
+    if !tied {
+        return best;
+    }
+    let mut first: Option<(Square, i32)> = None;
+    scan_attackers(pos, target, side, victim, gone, |sq| {
+        let value = et.kinds[pos.at(sq).kind()].order_value;
+        if first.is_none_or(|(_, v)| value < v) {
+            first = Some((sq, value));
+        }
+        false
+    });
+    first
 }
 
 #[cfg(test)]
