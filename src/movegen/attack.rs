@@ -53,39 +53,37 @@ pub fn attacked_ignoring(pos: &Position, target: Square, by: Colour, ignore: Squ
     false
 }
 
+/// The order in which [`scan_attackers`] visits the attackers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ScanOrder {
+    /// The order of the attack table's entries (the exchange evaluation's tie-break).
+    Entries,
+    /// Along the merged lines (one walk per direction for sliders and hoppers), then the
+    /// other entries: cheaper, and a piece may be visited more than once.
+    Lines,
+}
+
 /// The pieces of colour `by` whose capture patterns in the attack table reach `target`, on the
 /// board with the `vacated` squares emptied (pieces with exotic captures are not consulted):
-/// `visit` is called with each one's square until it returns true, and then so does this.
-/// `victim` is the piece that would be captured, for the pieces that may not take it.
-/// Every attacker is visited in the order of the table's entries (the exchange evaluation
-/// relies on it).
+/// `visit` is called with each one's square, in `order`, until it returns true, and then so
+/// does this. `victim` is the piece that would be captured, for the pieces that may not take
+/// it.
 pub fn scan_attackers(
     pos: &Position,
     target: Square,
     by: Colour,
     victim: Piece,
-    vacated: impl Fn(Square) -> bool,
-    visit: impl FnMut(Square) -> bool,
-) -> bool {
-    let entries = &pos.tables.attack[by].entries;
-    let view = vacated_view(pos, vacated);
-    scan(pos, &[], entries, target, by, victim, view, None, visit)
-}
-
-/// The pieces [`scan_attackers`] visits, found along the merged lines (one walk per direction
-/// for its sliders and hoppers) and the other entries, which is cheaper, in another order.
-pub fn scan_attackers_merged(
-    pos: &Position,
-    target: Square,
-    by: Colour,
-    victim: Piece,
+    order: ScanOrder,
     vacated: impl Fn(Square) -> bool,
     visit: impl FnMut(Square) -> bool,
 ) -> bool {
     let table = &pos.tables.attack[by];
+    let (lines, entries) = match order {
+        ScanOrder::Entries => (&[][..], &table.entries),
+        ScanOrder::Lines => (&table.lines[..], &table.unmerged),
+    };
     let view = vacated_view(pos, vacated);
-    let (lines, rest) = (&table.lines, &table.unmerged);
-    scan(pos, lines, rest, target, by, victim, view, None, visit)
+    scan(pos, lines, entries, target, by, victim, view, None, visit)
 }
 
 /// `sq` as a square a scan may read as emptied: `Square::NONE` is a wall corner, never emptied.

@@ -13,7 +13,8 @@ use crate::types::{Kind, Piece, Square};
 use arrayvec::ArrayVec;
 
 use super::attack::{
-    adjacent, attacked_after, attacked_ignoring, in_check, in_check_opening, pinned, scan_attackers,
+    adjacent, attacked_after, attacked_ignoring, in_check, in_check_opening, pinned,
+    scan_attackers, ScanOrder,
 };
 use super::pseudo;
 use super::Sink;
@@ -102,6 +103,7 @@ fn royal_frozen_in_check(pos: &Position, out: &mut Vec<Move>) {
         royal,
         !us,
         pos.at(royal),
+        ScanOrder::Entries,
         |_| false,
         |sq| {
             if !checkers.contains(&sq) {

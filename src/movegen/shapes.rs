@@ -10,7 +10,7 @@ use super::pseudo::{emit, wants_quiet};
 use super::Sink;
 use crate::betza::compile::flags;
 use crate::position::moves::Move;
-use crate::position::ruleset::{PieceInfo, RayT};
+use crate::position::ruleset::{PieceInfo, RayT, UNLIMITED_STEPS};
 use crate::position::Position;
 use crate::types::{Colour, Piece, Square};
 
@@ -28,21 +28,7 @@ pub fn steps<S: Sink>(
     ray: &RayT,
     sink: &mut S,
 ) -> bool {
-    let board = pos.board();
-    let quiet = wants_quiet::<S>(info, ray.flags);
-    let mut to = from;
-    for _ in 0..ray.range {
-        to = to.offset(ray.off);
-        let p = board[to];
-        if p == Piece::EMPTY {
-            if quiet && !reach(pos, colour, info, from, to, sink) {
-                return false;
-            }
-            continue;
-        }
-        return !captures(ray, p, colour) || reach(pos, colour, info, from, to, sink);
-    }
-    true
+    run(pos, from, from, colour, info, ray, ray.range, sink)
 }
 
 /// A [`RayShape::LameStep`](crate::position::ruleset::RayShape::LameStep) ray.
@@ -89,8 +75,28 @@ pub fn hop<S: Sink>(
     if screen == Piece::WALL || info.no_screen >> screen.kind() & 1 != 0 {
         return true;
     }
+    run(pos, from, to, colour, info, ray, UNLIMITED_STEPS, sink)
+}
+
+/// From `start` on (not included), up to `range` steps along the ray for the piece on `from`:
+/// a quiet move to each empty square where the ray moves, then the capture of the first piece
+/// where it captures.
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
+fn run<S: Sink>(
+    pos: &Position,
+    from: Square,
+    start: Square,
+    colour: Colour,
+    info: &PieceInfo,
+    ray: &RayT,
+    range: u8,
+    sink: &mut S,
+) -> bool {
+    let board = pos.board();
     let quiet = wants_quiet::<S>(info, ray.flags);
-    loop {
+    let mut to = start;
+    for _ in 0..range {
         to = to.offset(ray.off);
         let p = board[to];
         if p == Piece::EMPTY {
@@ -101,6 +107,7 @@ pub fn hop<S: Sink>(
         }
         return !captures(ray, p, colour) || reach(pos, colour, info, from, to, sink);
     }
+    true
 }
 
 /// The move to `to`: made here for a piece that emits plainly, else by [`emit`].
@@ -153,7 +160,8 @@ mod tests {
         tables
     }
 
-    /// A sink that keeps the captures and promotions it is given, taking quiet moves or not.
+    /// A sink that keeps the captures (of any piece) and promotions it is given, taking quiet
+    /// moves or not.
     struct Tactical<'a, const QUIETS: bool> {
         pos: &'a Position,
         out: Vec<Move>,
@@ -163,14 +171,9 @@ mod tests {
         const QUIETS: bool = Q;
 
         fn push(&mut self, mv: Move) -> bool {
-            let foe = |sq| self.pos.at(sq).is_of(!self.pos.side());
-            let tactical = !mv.is_castle()
-                && !mv.is_drop()
-                && !mv.is_wall()
-                && (mv.promotion.is_some()
-                    || (mv.to != mv.from && foe(mv.to))
-                    || mv.kills.iter().any(|&k| k.is_some() && foe(k)));
-            if tactical {
+            let on_to = mv.to != mv.from && self.pos.at(mv.to).is_piece();
+            let takes = on_to || mv.kills.iter().any(|k| k.is_some());
+            if !mv.is_castle() && !mv.is_drop() && (mv.promotion.is_some() || takes) {
                 self.out.push(mv);
             }
             true

@@ -16,17 +16,17 @@ use super::worker::{Worker, MAX_PLY};
 use super::MATE;
 use crate::movegen::attack::in_check;
 use crate::movegen::{legal_moves, pseudo, Move, Sink};
-use crate::types::{BySquare, Colour, Piece, Square};
+use crate::position::Position;
+use crate::types::Square;
 
 /// Margin over the victim's value for delta pruning.
 const DELTA: i32 = 200;
 /// Quiescence plies with every capture; deeper, only recaptures.
 const ALL_CAPTURES_PLIES: u32 = 4;
 
-/// Keeps the tactical moves of a pseudo-legal generation.
+/// Keeps the tactical moves of a pseudo-legal generation (drops are never tactical).
 struct Tactical<'a> {
-    board: &'a BySquare<Piece>,
-    them: Colour,
+    pos: &'a Position,
     out: &'a mut Vec<Move>,
 }
 
@@ -35,16 +35,7 @@ impl Sink for Tactical<'_> {
 
     #[inline]
     fn push(&mut self, mv: Move) -> bool {
-        let foe = |sq: Square| {
-            let p = self.board[sq];
-            p.is_of(self.them)
-        };
-        let keep = !mv.is_castle()
-            && !mv.is_drop()
-            && (mv.promotion_type().is_some()
-                || (mv.to != mv.from && foe(mv.to))
-                || mv.kills.iter().any(|&k| k.is_some() && foe(k)));
-        if keep {
+        if !mv.is_drop() && is_tactical(self.pos, mv) {
             self.out.push(mv);
         }
         true
@@ -175,8 +166,7 @@ impl Worker<'_> {
         if !checked && self.flags.plain_legality {
             moves.clear();
             let mut sink = Tactical {
-                board: self.pos.board(),
-                them: !self.pos.side(),
+                pos: &self.pos,
                 out: moves,
             };
             pseudo::generate(&self.pos, &mut sink);

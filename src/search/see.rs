@@ -10,7 +10,7 @@ use crate::types::{Colour, Piece, Square};
 use arrayvec::ArrayVec;
 
 use super::eval::tables::EvalTables;
-use crate::movegen::attack::{scan_attackers, scan_attackers_merged};
+use crate::movegen::attack::{scan_attackers, ScanOrder};
 use crate::movegen::Move;
 use crate::position::Position;
 
@@ -113,7 +113,7 @@ fn cheapest_attacker(
     let mut tied = false;
     let victim = pos.at(target);
     let gone = |sq: Square| vacated.contains(&sq);
-    scan_attackers_merged(pos, target, side, victim, gone, |sq| {
+    scan_attackers(pos, target, side, victim, ScanOrder::Lines, gone, |sq| {
         let value = et.kinds[pos.at(sq).kind()].order_value;
         match best {
             Some((s, v)) if value == v => tied |= s != sq,
@@ -129,7 +129,7 @@ fn cheapest_attacker(
         return best;
     }
     let mut first: Option<(Square, i32)> = None;
-    scan_attackers(pos, target, side, victim, gone, |sq| {
+    scan_attackers(pos, target, side, victim, ScanOrder::Entries, gone, |sq| {
         let value = et.kinds[pos.at(sq).kind()].order_value;
         if first.is_none_or(|(_, v)| value < v) {
             first = Some((sq, value));
