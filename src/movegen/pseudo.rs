@@ -225,7 +225,7 @@ pub fn emit<S: Sink>(
     kills: [Square; 2],
     sink: &mut S,
 ) -> bool {
-    if info.confine.as_ref().is_some_and(|c| !c[colour].has(to)) {
+    if confined_away(info, colour, to) {
         return true;
     }
     let victim = pos.at(to);
@@ -274,6 +274,12 @@ pub fn emit<S: Sink>(
         return true;
     }
     sink.push(mv)
+}
+
+/// Whether `to` lies outside the zone the piece is confined to.
+#[inline(always)]
+pub fn confined_away(info: &PieceInfo, colour: Colour, to: Square) -> bool {
+    info.confine.as_ref().is_some_and(|c| !c[colour].has(to))
 }
 
 /// Whether the quiet steps of a ray with flags `f` are worth emitting into `S`: the sink takes

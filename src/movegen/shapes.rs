@@ -6,7 +6,7 @@
 //! promotion tests; rays in a zone a piece must stay in, and every other shape, go to the
 //! general walker.
 
-use super::pseudo::{emit, wants_quiet};
+use super::pseudo::{confined_away, emit, wants_quiet};
 use super::Sink;
 use crate::betza::compile::flags;
 use crate::position::moves::Move;
@@ -123,7 +123,7 @@ fn reach<S: Sink>(
     if !info.emits_plainly {
         return emit(pos, colour, info, from, to, NO_KILLS, sink);
     }
-    info.confine.as_ref().is_some_and(|c| !c[colour].has(to)) || sink.push(Move::new(from, to))
+    confined_away(info, colour, to) || sink.push(Move::new(from, to))
 }
 
 /// Whether the ray, ending on `p` (a piece or a wall), captures it.

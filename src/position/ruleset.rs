@@ -485,16 +485,12 @@ impl Ruleset {
         for (index, (p, c)) in variant.pieces.iter().zip(&compiled).enumerate() {
             let dead = ByColour::from_fn(|colour| dead_squares(&geo, &c.colours[colour]));
             let may_be_stuck = variant.hand.immobility_illegal && !dead[Colour::White].is_empty();
-            let restricted = !p.no_screen.is_empty() || !p.no_capture.is_empty();
             let emits_plainly = p.promotion.is_none()
                 && p.demotes.is_none()
                 && !may_be_stuck
                 && p.no_capture.is_empty();
-            let promotes = p.promotion.is_some()
-                || p.demotes.is_some()
-                || may_be_stuck
-                || p.confine.is_some()
-                || restricted;
+            // The plain leap and slide lists also leave out confined pieces and screen rules.
+            let promotes = !emits_plainly || p.confine.is_some() || !p.no_screen.is_empty();
             let moves =
                 ByColour::from_fn(|colour| colour_moves(&geo, &c.colours[colour], promotes));
             let promotion = p.promotion.as_ref().map(|pr| PromotionT {

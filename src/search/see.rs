@@ -113,8 +113,9 @@ fn cheapest_attacker(
     let mut tied = false;
     let victim = pos.at(target);
     let gone = |sq: Square| vacated.contains(&sq);
+    let value_of = |sq: Square| et.kinds[pos.at(sq).kind()].order_value;
     scan_attackers(pos, target, side, victim, ScanOrder::Lines, gone, |sq| {
-        let value = et.kinds[pos.at(sq).kind()].order_value;
+        let value = value_of(sq);
         match best {
             Some((s, v)) if value == v => tied |= s != sq,
             Some((_, v)) if value > v => {}
@@ -130,7 +131,7 @@ fn cheapest_attacker(
     }
     let mut first: Option<(Square, i32)> = None;
     scan_attackers(pos, target, side, victim, ScanOrder::Entries, gone, |sq| {
-        let value = et.kinds[pos.at(sq).kind()].order_value;
+        let value = value_of(sq);
         if first.is_none_or(|(_, v)| value < v) {
             first = Some((sq, value));
         }

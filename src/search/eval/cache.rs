@@ -58,12 +58,15 @@ mod tests {
     use crate::search::MATE_BOUND;
     use crate::variant::{embedded_names, load_by_name};
 
-    /// Along playouts of every shipped variant, with every move and a few replies tried at
-    /// each ply (so that positions come back by other move orders), what the cache returns for a key is what
-    /// the position with that key computes: nothing the terms read escapes the key.
+    /// Plies of each playout.
     const PLIES: usize = 30;
+    /// Replies tried after each move of each ply.
     const REPLIES: usize = 6;
 
+    /// Along playouts of every shipped variant, with every move and a few replies tried at
+    /// each ply (so that positions come back by other move orders), what the cache returns for
+    /// a key is what the position with that key computes: nothing the terms read escapes the
+    /// key.
     #[test]
     fn a_cached_activity_is_the_activity_of_every_position_with_its_key() {
         let mut hits = 0;
