@@ -4,7 +4,7 @@
 
 use super::pseudo::piece_moves;
 use super::Sink;
-use crate::position::moves::Move;
+use crate::position::moves::{Move, MoveKind};
 use crate::position::ruleset::{AttackEntry, AttackKind, AttackLine, UNLIMITED_STEPS};
 use crate::position::Position;
 use crate::types::{Colour, Piece, Square};
@@ -150,6 +150,57 @@ pub fn attacked_after(
         Some(changed),
         |_| true,
     )
+}
+
+/// Whether the side to move is in check after `mv`, the move just made, given that it was
+/// not in check before that move — as in every position a legal move reaches, and every
+/// position a FEN sets up ([`check_not_left_in_check`](super::setup::check_not_left_in_check)).
+/// Then only the lines and entries through the move's two squares can have made an attack,
+/// and only those are looked along. Moves that change more than two squares, attack tables
+/// with exotic captures, and rules under which the premise or the two squares fail
+/// (explosions, petrification, royalty by count, duple check) take the full test.
+pub fn in_check_after(pos: &Position, mv: Move) -> bool {
+    let us = pos.side();
+    let by = !us;
+    let tables = &pos.tables;
+    let table = &tables.attack[by];
+    let simple = matches!(mv.kind, MoveKind::Normal | MoveKind::Drop)
+        && mv.kills == [Square::NONE; 2]
+        && mv.gate.is_none();
+    let premise = !tables.explodes
+        && !tables.petrifies
+        && !tables.royal_by_count
+        && !tables.variant.rules.duple_check;
+    if !simple || !premise || table.complex != 0 {
+        return in_check(pos, us);
+    }
+    let from = if mv.is_drop() {
+        Square::OUTSIDE
+    } else {
+        emptiable(mv.from)
+    };
+    let board = pos.board();
+    pos.royals(us).iter().any(|&royal| {
+        let changed = table.arrival(royal, mv.to)
+            | if from == Square::OUTSIDE {
+                0
+            } else {
+                table.relevant(royal, from)
+            };
+        let (lines, entries) = (&table.lines, &table.unmerged);
+        let at = |sq: Square| board[sq];
+        scan(
+            pos,
+            lines,
+            entries,
+            royal,
+            by,
+            pos.at(royal),
+            at,
+            Some(changed),
+            |_| true,
+        )
+    })
 }
 
 /// [`scan_attackers`] over `lines` (each walked once for its slider and its hopper) and then
@@ -462,10 +513,55 @@ pub fn adjacent(pos: &Position, a: Square, b: Square) -> bool {
 mod tests {
     use std::sync::Arc;
 
-    use crate::movegen::build_ruleset;
-    use crate::position::RankStyle;
+    use super::{in_check, in_check_after};
+    use crate::movegen::{build_ruleset, legal_moves, make_move};
+    use crate::position::{Position, RankStyle};
     use crate::types::Colour;
-    use crate::variant::load_by_name;
+    use crate::variant::{embedded_names, load_by_name};
+
+    /// Along playouts of every shipped variant, after every legal move, the check test that
+    /// looks only through the move's squares answers as the full test does (the test fails
+    /// when a leaper's arrival on its checking square is not looked at).
+    #[test]
+    fn the_check_test_after_a_move_agrees_with_the_full_test() {
+        let mut checks = 0;
+        for (n, name) in embedded_names().iter().enumerate() {
+            let variant = load_by_name(name).expect("a shipped variant loads");
+            let ruleset = build_ruleset(Arc::new(variant)).expect("its ruleset builds");
+            let mut pos = Position::start(ruleset);
+            let mut legal = Vec::new();
+            for ply in 0..80usize {
+                legal_moves(&mut pos, &mut legal);
+                if legal.is_empty() {
+                    break;
+                }
+                let mut checking = Vec::new();
+                for &mv in &legal {
+                    make_move(&mut pos, mv);
+                    let full = in_check(&pos, pos.side());
+                    assert_eq!(
+                        in_check_after(&pos, mv),
+                        full,
+                        "{name}: {mv:?} to {}",
+                        pos.to_fen()
+                    );
+                    if full {
+                        checking.push(mv);
+                    }
+                    pos.unmake();
+                }
+                checks += checking.len();
+                // Checks half the time, where there are some, for positions in and near check.
+                let pool = if ply % 2 == 0 && !checking.is_empty() {
+                    &checking
+                } else {
+                    &legal
+                };
+                make_move(&mut pos, pool[(ply * 7919 + n * 104_729) % pool.len()]);
+            }
+        }
+        assert!(checks > 1000, "only {checks} checking moves");
+    }
 
     /// The check test walks each orthogonal line of xiangqi once for the chariot and the
     /// cannon; janggi's cannon, which may not use a cannon as its screen, keeps that limit on

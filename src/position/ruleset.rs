@@ -293,6 +293,10 @@ pub struct AttackTable {
     /// array that stand for more than one vector get the bits of each. Structures past the
     /// 64th have no bit and always count.
     pub relevance: Vec<u64>,
+    /// [`AttackTable::relevance`] plus, for the leaps, the attacker's own square: the
+    /// structures a piece arriving on a square could make attack a target (the check test
+    /// after a move).
+    pub arrival: Vec<u64>,
     pub relevance_bias: i16,
 }
 
@@ -303,6 +307,14 @@ impl AttackTable {
     pub fn relevant(&self, target: Square, sq: Square) -> u64 {
         let place = sq.index() as isize - target.index() as isize + self.relevance_bias as isize;
         self.relevance.get(place as usize).copied().unwrap_or(0)
+    }
+
+    /// The structures (as [`AttackTable::relevance`] numbers them) a piece arriving on `sq`
+    /// could make attack `target`, as an attacker, a screen or a blocker.
+    #[inline]
+    pub fn arrival(&self, target: Square, sq: Square) -> u64 {
+        let place = sq.index() as isize - target.index() as isize + self.relevance_bias as isize;
+        self.arrival.get(place as usize).copied().unwrap_or(0)
     }
 }
 
@@ -890,15 +902,16 @@ fn attack_table(
     table
 }
 
-/// Fill [`AttackTable::relevance`] from the lines and unmerged entries.
+/// Fill [`AttackTable::relevance`] and [`AttackTable::arrival`] from the lines and unmerged
+/// entries.
 fn relevance(geo: &Geometry, table: &mut AttackTable) {
     let reach = i16::from(geo.files) - 1 + (i16::from(geo.ranks) - 1) * geo.stride.abs();
     let mut relevance = vec![0u64; 2 * usize::from(reach.unsigned_abs()) + 1];
+    let index = |place: i16| usize::try_from(place + reach).expect("inside the relevance table");
     let mut mark = |places: &[i16], bit: usize| {
         for &place in places {
             if bit < 64 {
-                let i = usize::try_from(place + reach).expect("inside the relevance table");
-                relevance[i] |= 1 << bit;
+                relevance[index(place)] |= 1 << bit;
             }
         }
     };
@@ -918,7 +931,18 @@ fn relevance(geo: &Geometry, table: &mut AttackTable) {
         };
         mark(&places, lines + j);
     }
+    let mut arrival = relevance.clone();
+    for (j, e) in table.unmerged.iter().enumerate() {
+        // A leap longer than the board has no place in the table, and attacks nothing.
+        let origin = usize::try_from(reach - e.off)
+            .ok()
+            .filter(|&i| i < arrival.len());
+        if let (AttackKind::Leap, Some(i), true) = (e.kind, origin, lines + j < 64) {
+            arrival[i] |= 1 << (lines + j);
+        }
+    }
     table.relevance = relevance;
+    table.arrival = arrival;
     table.relevance_bias = reach;
 }
 

@@ -16,7 +16,7 @@ use super::rules::{
 use super::see::see;
 use super::worker::{Worker, MAX_PLY};
 use super::{mate_in, mated_in, plies, MATE, MATE_BOUND};
-use crate::movegen::attack::in_check;
+use crate::movegen::attack::in_check_after;
 use crate::movegen::{legal_moves, Move};
 
 /// Moves that lose material in the static exchange are pruned up to this depth (captures losing
@@ -152,7 +152,6 @@ impl Worker<'_> {
             &self.history,
         );
 
-        let us = self.pos.side();
         let mut best = Best::new(-MATE - 1, alpha, beta);
         let mut searched = 0usize;
         let mut quiets = 0usize;
@@ -190,7 +189,7 @@ impl Worker<'_> {
                 self.history.get(&self.pos, mv)
             };
             self.make(mv, checked);
-            let gives_check = in_check(&self.pos, !us);
+            let gives_check = in_check_after(&self.pos, mv);
             if futile && !gives_check {
                 self.unmake();
                 continue;

@@ -14,7 +14,7 @@ use super::rules::{immediate_score, no_moves_score, repetition};
 use super::see::gain;
 use super::worker::{Worker, MAX_PLY};
 use super::MATE;
-use crate::movegen::attack::in_check;
+use crate::movegen::attack::{in_check, in_check_after};
 use crate::movegen::{legal_moves, pseudo, Move, Sink};
 use crate::position::Position;
 use crate::types::Square;
@@ -145,7 +145,7 @@ impl Worker<'_> {
                 self.unmake();
                 continue;
             }
-            let gives_check = in_check(&self.pos, !us);
+            let gives_check = in_check_after(&self.pos, mv);
             let score = -self.qsearch(-beta, -best.alpha, ply + 1, gives_check, qply + 1, mv.to);
             self.unmake();
             if self.stopped {
