@@ -31,7 +31,8 @@ pub fn attacked_ignoring(pos: &Position, target: Square, by: Colour, ignore: Squ
     let table = &pos.tables.attack[by];
     let view = vacated_view(pos, |sq| sq == ignore);
     let (lines, rest) = (&table.lines, &table.unmerged);
-    if scan(pos, lines, rest, target, by, victim, view, None, |_| true) {
+    let only = Some(table.candidates[target]);
+    if scan(pos, lines, rest, target, by, victim, view, only, |_| true) {
         return true;
     }
     if table.complex != 0 {
@@ -78,12 +79,17 @@ pub fn scan_attackers(
     visit: impl FnMut(Square) -> bool,
 ) -> bool {
     let table = &pos.tables.attack[by];
-    let (lines, entries) = match order {
-        ScanOrder::Entries => (&[][..], &table.entries),
-        ScanOrder::Lines => (&table.lines[..], &table.unmerged),
+    // The candidates number the lines and the other entries, not the entries in order.
+    let (lines, entries, only) = match order {
+        ScanOrder::Entries => (&[][..], &table.entries, None),
+        ScanOrder::Lines => (
+            &table.lines[..],
+            &table.unmerged,
+            Some(table.candidates[target]),
+        ),
     };
     let view = vacated_view(pos, vacated);
-    scan(pos, lines, entries, target, by, victim, view, None, visit)
+    scan(pos, lines, entries, target, by, victim, view, only, visit)
 }
 
 /// `sq` as a square a scan may read as emptied: `Square::NONE` is a wall corner, never emptied.
@@ -150,7 +156,7 @@ pub fn attacked_after(
         by,
         victim,
         view,
-        Some(changed),
+        Some(changed & table.candidates[target]),
         |_| true,
     )
 }
@@ -228,7 +234,7 @@ pub fn in_check_after(pos: &Position, mv: Move) -> bool {
             by,
             pos.at(royal),
             at,
-            Some(changed),
+            Some(changed & table.candidates[royal]),
             |_| true,
         )
     })
@@ -544,10 +550,10 @@ pub fn adjacent(pos: &Position, a: Square, b: Square) -> bool {
 mod tests {
     use std::sync::Arc;
 
-    use super::{in_check, in_check_after};
+    use super::{in_check, in_check_after, scan};
     use crate::movegen::{build_ruleset, legal_moves, make_move};
     use crate::position::{Position, RankStyle};
-    use crate::types::Colour;
+    use crate::types::{Colour, Square};
     use crate::variant::{embedded_names, load_by_name};
 
     /// Along playouts of every shipped variant, after every legal move, the check test that
@@ -592,6 +598,59 @@ mod tests {
             }
         }
         assert!(checks > 1000, "only {checks} checking moves");
+    }
+
+    /// Along playouts of every shipped variant, on every square, for both colours: the check
+    /// test, which looks only at the structures that can attack the square at all
+    /// (`AttackTable::candidates`), finds an attack exactly where a look at every structure
+    /// does (the test fails when the attackers of leaps are looked for on the wrong side).
+    #[test]
+    fn the_candidate_structures_of_a_square_hold_every_attack_on_it() {
+        let mut attacks = 0;
+        for (n, name) in embedded_names().iter().enumerate() {
+            let variant = load_by_name(name).expect("a shipped variant loads");
+            let ruleset = build_ruleset(Arc::new(variant)).expect("its ruleset builds");
+            let mut pos = Position::start(ruleset.clone());
+            let mut legal = Vec::new();
+            for ply in 0..40usize {
+                for target in ruleset.geo.squares() {
+                    for by in Colour::BOTH {
+                        let table = &ruleset.attack[by];
+                        let (lines, entries) = (&table.lines, &table.unmerged);
+                        let board = pos.board();
+                        let at = |sq: Square| board[sq];
+                        let victim = pos.at(target);
+                        let every =
+                            scan(&pos, lines, entries, target, by, victim, at, None, |_| true);
+                        let candidates = Some(table.candidates[target]);
+                        let masked = scan(
+                            &pos,
+                            lines,
+                            entries,
+                            target,
+                            by,
+                            victim,
+                            at,
+                            candidates,
+                            |_| true,
+                        );
+                        assert_eq!(
+                            masked,
+                            every,
+                            "{name}: {target:?} by {by:?} at {}",
+                            pos.to_fen()
+                        );
+                        attacks += usize::from(every);
+                    }
+                }
+                legal_moves(&mut pos, &mut legal);
+                if legal.is_empty() {
+                    break;
+                }
+                make_move(&mut pos, legal[(ply * 7919 + n * 104_729) % legal.len()]);
+            }
+        }
+        assert!(attacks > 100_000, "only {attacks} attacks");
     }
 
     /// The check test walks each orthogonal line of xiangqi once for the chariot and the

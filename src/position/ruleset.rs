@@ -298,6 +298,11 @@ pub struct AttackTable {
     /// after a move).
     pub arrival: Vec<u64>,
     pub relevance_bias: i16,
+    /// Per target square: the structures (as [`AttackTable::relevance`] numbers them) that
+    /// can attack it at all, on some board: those whose attacker's square is on the board and
+    /// inside the zones the structure asks for. The check test looks at no other (and at
+    /// every structure past the 64th, which has no bit).
+    pub candidates: BySquare<u64>,
 }
 
 impl AttackTable {
@@ -899,7 +904,43 @@ fn attack_table(
     sensitivity(geo, &mut table);
     merge_lines(&mut table);
     relevance(geo, &mut table);
+    candidates(geo, &mut table);
     table
+}
+
+/// Fill [`AttackTable::candidates`]: a line where its first square back from the target is
+/// on the board; a leap where its attacker's square and lame path are, inside its zones; a
+/// slide or hop where its first square back is, inside the zone it must stay in.
+fn candidates(geo: &Geometry, table: &mut AttackTable) {
+    let mut candidates = BySquare::new(geo.size, 0u64);
+    let back = |sq: Square, off: i16| geo.step(sq, -off).filter(|&s| geo.on_board(s));
+    for target in geo.squares() {
+        let lines = table
+            .lines
+            .iter()
+            .map(|line| back(target, line.off).is_some());
+        let entries = table.unmerged.iter().map(|e| {
+            let inside = |sq: Square| e.stay.as_deref().is_none_or(|z| z.has(sq));
+            let from_ok = |sq: Square| e.from_zone.as_deref().is_none_or(|z| z.has(sq));
+            let Some(first) = back(target, e.off).filter(|&sq| inside(target) && inside(sq)) else {
+                return false;
+            };
+            match e.kind {
+                AttackKind::Leap => {
+                    let on_board = |p: &i16| geo.step(first, *p).is_some_and(|s| geo.on_board(s));
+                    from_ok(first) && e.path[..usize::from(e.path_len)].iter().all(on_board)
+                }
+                AttackKind::Slide | AttackKind::Hop | AttackKind::Grass => true,
+            }
+        });
+        let bits = lines
+            .chain(entries)
+            .take(64)
+            .enumerate()
+            .fold(0, |bits, (i, can)| bits | u64::from(can) << i);
+        candidates[target] = bits;
+    }
+    table.candidates = candidates;
 }
 
 /// Fill [`AttackTable::relevance`] and [`AttackTable::arrival`] from the lines and unmerged
