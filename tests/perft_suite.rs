@@ -152,7 +152,6 @@ mod playouts {
     use alfil::movegen::{build_ruleset, legal_moves, make_move};
     use alfil::position::ruleset::Ruleset;
     use alfil::position::Position;
-    use alfil::types::Colour;
     use alfil::variant::{embedded_names, load_by_name};
     use proptest::prelude::*;
 
@@ -168,38 +167,20 @@ mod playouts {
         })
     }
 
-    /// The piece lists and royal lists of both sides, in their order (the order in which the
-    /// generator visits the pieces).
-    fn lists(pos: &Position) -> Vec<Vec<alfil::types::Square>> {
-        Colour::BOTH
-            .iter()
-            .flat_map(|&c| [pos.pieces(c).to_vec(), pos.royals(c).to_vec()])
-            .collect()
-    }
-
     /// Play the moves `choices` pick (each modulo the number of legal moves), then take them
-    /// all back, checking keys and FENs on the way, and that the piece lists come back in
-    /// their order: after the legality tests of generating the moves (which make and unmake
-    /// moves), and after each unmake.
+    /// all back, checking keys and FENs on the way.
     fn playout(ruleset: &Arc<Ruleset>, choices: &[u16]) -> Result<(), String> {
         let name = &ruleset.variant.name;
         let mut pos = Position::start(ruleset.clone());
         let mut before = Vec::new();
         let mut moves = Vec::new();
         for &choice in choices {
-            let listed = lists(&pos);
             legal_moves(&mut pos, &mut moves);
-            if lists(&pos) != listed {
-                return Err(format!(
-                    "{name}: generating moves reorders the pieces of {}",
-                    pos.to_fen()
-                ));
-            }
             if moves.is_empty() {
                 break;
             }
             let mv = moves[choice as usize % moves.len()];
-            before.push((pos.to_fen(), pos.hash(), listed));
+            before.push((pos.to_fen(), pos.hash()));
             make_move(&mut pos, mv);
             if pos.hash() != pos.compute_hash() {
                 return Err(format!(
@@ -208,16 +189,13 @@ mod playouts {
                 ));
             }
         }
-        while let Some((fen, key, listed)) = before.pop() {
+        while let Some((fen, key)) = before.pop() {
             pos.unmake();
             if pos.to_fen() != fen || pos.hash() != key {
                 return Err(format!(
                     "{name}: unmake gives {} instead of {fen}",
                     pos.to_fen()
                 ));
-            }
-            if lists(&pos) != listed {
-                return Err(format!("{name}: unmake reorders the pieces of {fen}"));
             }
         }
         Ok(())

@@ -29,22 +29,11 @@ enum Change {
         old: Piece,
         old_virgin: bool,
         old_promoted: Option<Kind>,
-        /// Where `old` stood in its side's lists.
-        slots: Slots,
     },
     Hand {
         slot: u16,
         old: u8,
     },
-}
-
-/// Where a piece stands in its side's piece list and (if royal) royal list, so that unmake
-/// puts it back there and leaves the lists in their order before the move: the moves a
-/// position generates, and their order, do not depend on which moves were tried before.
-#[derive(Clone, Copy, Debug, Default)]
-struct Slots {
-    list: u16,
-    royal: u8,
 }
 
 /// State restored by unmake that is not a square's contents.
@@ -315,51 +304,6 @@ impl Position {
         self.board[sq] = new;
     }
 
-    /// Where `piece`, standing on `sq`, is in its side's lists.
-    #[inline]
-    fn slots(&self, sq: Square, piece: Piece) -> Slots {
-        if !piece.is_piece() {
-            return Slots::default();
-        }
-        let royal = if self.tables.pieces[piece.kind()].royal {
-            let r = &self.royals[piece.colour()];
-            r.iter().position(|&s| s == sq).unwrap_or(r.len())
-        } else {
-            0
-        };
-        Slots {
-            list: self.list_index[sq],
-            royal: royal as u8,
-        }
-    }
-
-    /// Undo the last change's [`Position::put`]: put `old` back on `sq` and, as removing it
-    /// had moved the last piece of its list into its place, move them back.
-    #[inline]
-    fn put_back(&mut self, sq: Square, old: Piece, slots: Slots) {
-        // A change that only cleared a flag left the piece where it was.
-        if self.board[sq] == old || !old.is_piece() {
-            self.put(sq, old);
-            return;
-        }
-        self.put(sq, old);
-        let c = old.colour();
-        let list = &mut self.lists[c];
-        let (slot, end) = (usize::from(slots.list), list.len() - 1);
-        if slot < end {
-            list.swap(slot, end);
-            self.list_index[list[end]] = end as u16;
-            self.list_index[sq] = slots.list;
-        }
-        if self.tables.pieces[old.kind()].royal {
-            let r = &mut self.royals[c];
-            let (slot, end) = (usize::from(slots.royal), r.len() - 1);
-            if slot < end {
-                r.swap(slot, end);
-            }
-        }
-    }
-
     /// `royal_when_last`: after a change of the board, a side's pieces of such types are royal
     /// only where one of them is left (of all those types together).
     #[cold]
@@ -418,13 +362,11 @@ impl Position {
 
     /// Change a square, recording its old contents for unmake.
     fn change(&mut self, sq: Square, new: Piece, virgin: bool, promoted: Option<Kind>) {
-        let old = self.board[sq];
         self.changes.push(Change::Square {
             sq,
-            old,
+            old: self.board[sq],
             old_virgin: self.virgin[sq],
             old_promoted: self.promoted[sq],
-            slots: self.slots(sq, old),
         });
         self.put(sq, new);
         self.set_virgin(sq, virgin);
@@ -740,9 +682,8 @@ impl Position {
                     old,
                     old_virgin,
                     old_promoted,
-                    slots,
                 } => {
-                    self.put_back(sq, old, slots);
+                    self.put(sq, old);
                     self.virgin[sq] = old_virgin;
                     self.promoted[sq] = old_promoted;
                 }
