@@ -13,7 +13,7 @@ use super::ordering::{is_killer, is_tactical, loses_exchange, pick, score_moves,
 use super::rules::{
     immediate_score, is_mate, move_rule_reached, move_rule_value, no_moves_score, repetition,
 };
-use super::see::see;
+use super::see::see_below;
 use super::worker::{Worker, MAX_PLY};
 use super::{mate_in, mated_in, plies, MATE, MATE_BOUND};
 use crate::movegen::attack::in_check_after;
@@ -177,7 +177,7 @@ impl Worker<'_> {
                     -25 * depth * depth
                 };
                 let suspect = !tactical || loses_exchange(scores[i]);
-                if suspect && see(&self.pos, et, mv) < threshold {
+                if suspect && see_below(&self.pos, et, mv, threshold) {
                     continue;
                 }
             }

@@ -97,6 +97,25 @@ pub fn see(pos: &Position, et: &EvalTables, mv: Move) -> i32 {
     swap[0]
 }
 
+/// Whether the exchange of `mv` ends below `threshold` (`see(pos, et, mv) < threshold`),
+/// looking for attackers only where the exchange's bounds leave it open: it never ends above
+/// what the move wins at once, nor below that less the moving piece (taken back at once).
+pub fn see_below(pos: &Position, et: &EvalTables, mv: Move, threshold: i32) -> bool {
+    if mv.is_castle() || mv.is_wall() {
+        return 0 < threshold;
+    }
+    let won = gain(pos, et, mv);
+    let landed = mv.promotion_type().unwrap_or_else(|| mover(pos, mv).kind());
+    let at_stake = et.kinds[landed].order_value;
+    if won < threshold {
+        return true;
+    }
+    if won.min(won - at_stake) >= threshold {
+        return false;
+    }
+    see(pos, et, mv) < threshold
+}
+
 /// The square and ordering value of the cheapest piece of `side` that captures on `target`
 /// with the `vacated` squares emptied; of several equally cheap, the first in the attack
 /// table's order of entries.
