@@ -1,6 +1,8 @@
 //! The check test: is a square attacked by a colour? Simple capture patterns are looked up in
 //! reverse from the target through the variant's attack table (leapers with their lame paths,
-//! sliders, cannons, grasshoppers); pieces with exotic captures generate their moves.
+//! sliders, cannons, grasshoppers); pieces with exotic captures generate their moves. Only the
+//! table's structures that can reach the target at all are looked at, and after a move
+//! (whether it gives check) only those through its two squares.
 
 use super::pseudo::piece_moves;
 use super::Sink;
