@@ -7,7 +7,7 @@
 use super::pseudo::piece_moves;
 use super::Sink;
 use crate::position::moves::{Move, MoveKind};
-use crate::position::ruleset::{AttackEntry, AttackKind, AttackLine, UNLIMITED_STEPS};
+use crate::position::ruleset::{AttackEntry, AttackKind, AttackLine, AttackTable, UNLIMITED_STEPS};
 use crate::position::Position;
 use crate::types::{Colour, Piece, Square};
 use arrayvec::ArrayVec;
@@ -140,12 +140,7 @@ pub fn attacked_after(
     let from = emptiable(from);
     let emptied = vacated_view(pos, |sq| sq == from);
     let view = |sq: Square| if sq == to { placed } else { emptied(sq) };
-    let changed = table.relevant(target, to)
-        | if from == Square::OUTSIDE {
-            0
-        } else {
-            table.relevant(target, from)
-        };
+    let touched = touched(table, target, from, to, Arrives::Ally);
     let victim = pos.at(target);
     scan(
         pos,
@@ -155,7 +150,7 @@ pub fn attacked_after(
         by,
         victim,
         view,
-        Some(changed & table.candidates[target]),
+        Some(touched),
         |_| true,
     )
 }
@@ -182,19 +177,11 @@ pub fn in_check_after(pos: &Position, mv: Move) -> bool {
     if !simple || !premise || table.complex != 0 {
         return in_check(pos, us);
     }
-    let from = if mv.is_drop() {
-        Square::OUTSIDE
-    } else {
-        emptiable(mv.from)
-    };
+    // A drop's `from` is `Square::NONE`, which nothing emptied.
+    let from = emptiable(mv.from);
     let board = pos.board();
     pos.royals(us).iter().any(|&royal| {
-        let changed = table.arrival(royal, mv.to)
-            | if from == Square::OUTSIDE {
-                0
-            } else {
-                table.relevant(royal, from)
-            };
+        let touched = touched(table, royal, from, mv.to, Arrives::Attacker);
         let (lines, entries) = (&table.lines, &table.unmerged);
         let at = |sq: Square| board[sq];
         scan(
@@ -205,10 +192,37 @@ pub fn in_check_after(pos: &Position, mv: Move) -> bool {
             by,
             pos.at(royal),
             at,
-            Some(changed & table.candidates[royal]),
+            Some(touched),
             |_| true,
         )
     })
+}
+
+/// Whose piece a move puts on its destination, for [`touched`].
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Arrives {
+    /// A piece of the table's colour: it may attack from there.
+    Attacker,
+    /// A piece of the other colour: it only blocks or screens.
+    Ally,
+}
+
+/// The structures of `table` (numbered as
+/// [`AttackTable::relevance`](crate::position::ruleset::AttackTable::relevance) does) through
+/// which a move emptying `from` (`Square::OUTSIDE`: nothing) and filling `to` can make an
+/// attack on `target` appear, among those that can reach `target` at all.
+#[inline(always)]
+fn touched(table: &AttackTable, target: Square, from: Square, to: Square, arrives: Arrives) -> u64 {
+    let filled = match arrives {
+        Arrives::Attacker => table.arrival(target, to),
+        Arrives::Ally => table.relevant(target, to),
+    };
+    let emptied = if from == Square::OUTSIDE {
+        0
+    } else {
+        table.relevant(target, from)
+    };
+    (filled | emptied) & table.candidates[target]
 }
 
 /// [`scan_attackers`] over `lines` (each walked once for its slider and its hopper) and then

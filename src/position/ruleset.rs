@@ -310,16 +310,22 @@ impl AttackTable {
     /// make attack `target`.
     #[inline]
     pub fn relevant(&self, target: Square, sq: Square) -> u64 {
-        let place = sq.index() as isize - target.index() as isize + self.relevance_bias as isize;
-        self.relevance.get(place as usize).copied().unwrap_or(0)
+        self.at_place(&self.relevance, target, sq)
     }
 
     /// The structures (as [`AttackTable::relevance`] numbers them) a piece arriving on `sq`
     /// could make attack `target`, as an attacker, a screen or a blocker.
     #[inline]
     pub fn arrival(&self, target: Square, sq: Square) -> u64 {
+        self.at_place(&self.arrival, target, sq)
+    }
+
+    /// The bits `table` (indexed as [`AttackTable::relevance`] is) holds for `sq` seen from
+    /// `target`.
+    #[inline]
+    fn at_place(&self, table: &[u64], target: Square, sq: Square) -> u64 {
         let place = sq.index() as isize - target.index() as isize + self.relevance_bias as isize;
-        self.arrival.get(place as usize).copied().unwrap_or(0)
+        table.get(place as usize).copied().unwrap_or(0)
     }
 }
 

@@ -23,6 +23,12 @@ pub fn mover(pos: &Position, mv: Move) -> Piece {
     }
 }
 
+/// The type that stands on the destination after the move (promoted, if it promotes).
+#[inline]
+fn landed(pos: &Position, mv: Move) -> usize {
+    mv.promotion_type().unwrap_or_else(|| mover(pos, mv).kind())
+}
+
 /// Material the move wins at once: the enemy pieces it removes and what a promotion adds.
 pub fn gain(pos: &Position, et: &EvalTables, mv: Move) -> i32 {
     if mv.is_castle() || mv.is_wall() {
@@ -59,8 +65,7 @@ pub fn see(pos: &Position, et: &EvalTables, mv: Move) -> i32 {
     }
     let target = mv.to;
     let us = pos.side();
-    let piece = mover(pos, mv);
-    let landed = mv.promotion_type().map_or(piece.kind(), |t| t);
+    let landed = landed(pos, mv);
     let mut vacated: ArrayVec<Square, MAX_EXCHANGE> = ArrayVec::new();
     if !mv.is_drop() {
         vacated.push(mv.from);
@@ -105,8 +110,7 @@ pub fn see_below(pos: &Position, et: &EvalTables, mv: Move, threshold: i32) -> b
         return 0 < threshold;
     }
     let won = gain(pos, et, mv);
-    let landed = mv.promotion_type().unwrap_or_else(|| mover(pos, mv).kind());
-    let at_stake = et.kinds[landed].order_value;
+    let at_stake = et.kinds[landed(pos, mv)].order_value;
     if won < threshold {
         return true;
     }
