@@ -1,5 +1,6 @@
 //! Build script: embeds every `variants/*.ron` into the binary by writing
-//! `$OUT_DIR/embedded_variants.rs`, a table of `include_str!`s that `src/variant/embedded.rs`
+//! `$OUT_DIR/embedded_variants.rs`, two tables of `include_str!`s (variant files, and the
+//! evaluation weights files `*.weights.ron` beside them) that `src/variant/embedded.rs`
 //! includes. Cargo reruns it whenever the `variants` folder changes.
 
 use std::env;
@@ -22,12 +23,31 @@ fn main() {
         })
         .unwrap_or_default();
     files.sort();
+    let (weights, files): (Vec<PathBuf>, Vec<PathBuf>) = files
+        .into_iter()
+        .partition(|p| p.to_string_lossy().ends_with(".weights.ron"));
     let mut out = String::from("pub static FILES: &[EmbeddedFile] = &[\n");
     for path in &files {
         let stem = path
             .file_stem()
             .map(|s| s.to_string_lossy().into_owned())
             .unwrap_or_default();
+        let absolute = fs::canonicalize(path).unwrap_or_else(|_| path.clone());
+        writeln!(
+            out,
+            "    EmbeddedFile {{ stem: {stem:?}, text: include_str!({:?}) }},",
+            absolute.display().to_string()
+        )
+        .expect("writing to a String cannot fail");
+    }
+    out.push_str("];\n");
+    out.push_str("pub static WEIGHTS: &[EmbeddedFile] = &[\n");
+    for path in &weights {
+        let name = path
+            .file_name()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let stem = name.trim_end_matches(".weights.ron");
         let absolute = fs::canonicalize(path).unwrap_or_else(|_| path.clone());
         writeln!(
             out,

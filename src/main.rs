@@ -80,10 +80,15 @@ enum Command {
     },
     /// List the variants built into the binary.
     Variants,
-    /// Print the piece values the engine derives from a variant's piece definitions.
+    /// Print the piece values the engine derives from a variant's piece definitions, and
+    /// those of the weights file beside the variant (NAME.weights.ron) where there is one.
     Values {
         /// A built-in variant's name, or the path of a RON variant file.
         variant: String,
+        /// Write the weights the evaluation uses (the file's, else the automatic ones) to
+        /// this file, to edit by hand or to start tuning from.
+        #[arg(long, value_name = "FILE")]
+        export: Option<std::path::PathBuf>,
     },
     /// Check variant files: every error the loader finds and warnings about what a file
     /// probably does not mean or what XBoard would show otherwise, with FILE:LINE:COL. Exit
@@ -218,7 +223,7 @@ fn main() -> ExitCode {
             }
             Ok(())
         }
-        Command::Values { variant } => run_values(&variant),
+        Command::Values { variant, export } => run_values(&variant, export.as_deref()),
         Command::Explain { variant } => {
             alfil::cli::explain::explain(&variant).map(|text| alfil::out!("{text}"))
         }
@@ -288,19 +293,52 @@ fn run_betza(
     Ok(())
 }
 
-/// One line per piece: letter, name, value in centipawns (royal pieces: `royal`).
-fn run_values(variant: &str) -> Result<(), String> {
+/// One line per piece: letter, name, value in centipawns (royal pieces: `royal`); where a
+/// weights file beside the variant is used, its middlegame and endgame values beside them.
+fn run_values(variant: &str, export: Option<&std::path::Path>) -> Result<(), String> {
     let tables = load_variant(variant)?;
     let values = alfil::search::piece_values(&tables);
+    let in_use = alfil::search::weights_in_use(&tables);
+    if let Some(path) = export {
+        let weights = in_use.file.as_ref().map_or(&in_use.automatic, |(w, _)| w);
+        std::fs::write(path, weights.to_ron())
+            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    }
+    if let Some(warning) = &in_use.warning {
+        alfil::outln!("# warning: {warning}");
+    }
+    if let Some((weights, name)) = &in_use.file {
+        alfil::outln!("# weights from {name}{}", tuning_summary(weights));
+        alfil::outln!("# letter name automatic | file: middlegame endgame in-hand");
+    }
     for (piece, value) in tables.variant.pieces.iter().zip(values) {
-        let shown = if piece.always_royal() {
+        let royal = piece.always_royal();
+        let shown = if royal {
             "royal".to_string()
         } else {
             value.to_string()
         };
-        alfil::outln!("{} {:<20} {shown:>6}", piece.letter, piece.name);
+        let tuned = in_use
+            .file
+            .as_ref()
+            .and_then(|(w, _)| w.pieces.get(&piece.letter.to_string()))
+            .filter(|_| !royal)
+            .map(|p| format!(" | {:>6} {:>6} {:>6}", p.value.0, p.value.1, p.hand))
+            .unwrap_or_default();
+        alfil::outln!("{} {:<20} {shown:>6}{tuned}", piece.letter, piece.name);
     }
     Ok(())
+}
+
+/// How a weights file was tuned, for a header line.
+fn tuning_summary(weights: &alfil::variant::weights::Weights) -> String {
+    match &weights.tuning {
+        Some(t) => format!(
+            " ({}: {} games, {} positions, loss {:.4} -> {:.4})",
+            t.command, t.games, t.positions, t.loss_before, t.loss_after
+        ),
+        None => String::new(),
+    }
 }
 
 fn run_openings(

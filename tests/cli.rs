@@ -73,6 +73,44 @@ fn values_follow_the_piece_definitions() {
         .any(|l| l.starts_with('K') && l.ends_with("royal")));
 }
 
+/// `values --export` writes the evaluation's weights; beside a copy of the variant file they
+/// are read back, and `values` shows them next to the automatic values (equal, as written).
+#[test]
+fn exported_weights_beside_a_variant_are_shown_with_the_automatic_values() {
+    let dir = std::env::temp_dir().join(format!("alfil-cli-weights-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    let variant = dir.join("chess.ron");
+    std::fs::copy(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("variants/chess.ron"),
+        &variant,
+    )
+    .expect("chess copied");
+    let weights = dir.join("chess.weights.ron");
+    let (plain, _, code) = alfil(&["values", "chess", "--export", weights.to_str().unwrap()]);
+    assert_eq!(code, Some(0));
+    let text = std::fs::read_to_string(&weights).expect("the weights were written");
+    assert!(text.contains("variant: \"chess\""), "{text}");
+    let (out, _, code) = alfil(&["values", variant.to_str().unwrap()]);
+    assert_eq!(code, Some(0));
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[0], format!("# weights from {}", weights.display()));
+    for line in plain.lines().filter(|l| !l.ends_with("royal")) {
+        let automatic = line.split_whitespace().last().expect("a value");
+        let shown = lines
+            .iter()
+            .find(|l| l.starts_with(line))
+            .unwrap_or_else(|| panic!("{line} in {out}"));
+        let file: Vec<&str> = shown
+            .split('|')
+            .nth(1)
+            .expect("file columns")
+            .split_whitespace()
+            .collect();
+        assert_eq!(file, [automatic; 3], "{shown}");
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
 #[test]
 fn an_unknown_variant_is_an_error() {
     let (_, err, code) = alfil(&["perft", "nosuchvariant", "1"]);

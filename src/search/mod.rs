@@ -30,6 +30,26 @@ mod worker;
 
 pub use eval::values::piece_values;
 
+/// The evaluation weights of a variant: the automatic values, and those of a weights file
+/// beside it.
+pub struct WeightsInUse {
+    pub automatic: crate::variant::weights::Weights,
+    /// The file's weights and its name, where one fits the variant.
+    pub file: Option<(crate::variant::weights::Weights, String)>,
+    /// Why a weights file beside the variant is not used.
+    pub warning: Option<String>,
+}
+
+/// What the evaluation of `tables` weighs.
+pub fn weights_in_use(tables: &Arc<Ruleset>) -> WeightsInUse {
+    let et = EvalTables::new(tables);
+    WeightsInUse {
+        automatic: EvalTables::automatic(tables).weights(),
+        file: et.weights_file.clone().map(|name| (et.weights(), name)),
+        warning: et.weights_warning.clone(),
+    }
+}
+
 use crate::game::Game;
 use crate::movegen::Move;
 use crate::position::ruleset::Ruleset;
@@ -208,7 +228,11 @@ impl Searcher {
             .as_ref()
             .is_none_or(|e| !Arc::ptr_eq(&e.tables, tables));
         if stale {
-            self.eval = Some(EvalTables::new(tables));
+            let eval = EvalTables::new(tables);
+            if let Some(warning) = &eval.weights_warning {
+                eprintln!("warning: {warning}");
+            }
+            self.eval = Some(eval);
             self.tt.clear();
         }
     }

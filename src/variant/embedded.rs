@@ -14,8 +14,14 @@ pub struct EmbeddedFile {
     pub text: &'static str,
 }
 
-// Defines `pub static FILES: &[EmbeddedFile]`, sorted by stem.
+// Defines `pub static FILES: &[EmbeddedFile]` (variants) and `pub static WEIGHTS:
+// &[EmbeddedFile]` (evaluation weights, by the stem of their variant), sorted by stem.
 include!(concat!(env!("OUT_DIR"), "/embedded_variants.rs"));
+
+/// The text of the built-in weights file beside the built-in variant file `stem`.
+pub fn embedded_weights(stem: &str) -> Option<&'static str> {
+    WEIGHTS.iter().find(|w| w.stem == stem).map(|w| w.text)
+}
 
 /// The names of the embedded variants, sorted.
 pub fn embedded_names() -> Vec<String> {

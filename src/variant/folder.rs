@@ -10,6 +10,7 @@ use std::time::SystemTime;
 
 use super::embedded::{answers_to, embedded_names, embedded_text};
 use super::source::Source;
+use super::weights::is_weights_file;
 use super::LoadError;
 
 /// One `.ron` file of the folder.
@@ -124,7 +125,7 @@ fn refresh(folder: &Path, previous: &FolderIndex) -> FolderIndex {
     };
     let mut paths: Vec<PathBuf> = entries
         .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "ron"))
+        .filter(|p| p.extension().is_some_and(|x| x == "ron") && !is_weights_file(p))
         .collect();
     paths.sort();
     let files = paths

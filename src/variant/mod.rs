@@ -6,7 +6,8 @@
 //! Behind `load.rs`: `source.rs` (one parsed file and its error positions, found by `locate.rs`),
 //! `assemble.rs` (merging an inheritance chain and checking it), `fen.rs` (the start position),
 //! `region.rs` (square sets and region text), `embedded.rs` (the files built into the binary)
-//! and `located.rs` (a loaded file kept for diagnostics that point into it).
+//! and `located.rs` (a loaded file kept for diagnostics that point into it); `weights.rs` reads
+//! the evaluation weights file that may sit beside a variant.
 
 mod assemble;
 pub mod embedded;
@@ -20,6 +21,7 @@ pub mod located;
 pub mod region;
 pub mod schema;
 mod source;
+pub mod weights;
 
 use crate::betza::Xbetza;
 use crate::types::ByColour;

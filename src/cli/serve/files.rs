@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 use serde::Serialize;
 
 use crate::cli::check::{check_text, Diagnostic};
+use crate::variant::weights::is_weights_file;
 
 use super::http::ApiError;
 
@@ -44,7 +45,7 @@ pub fn list(folder: &Path) -> Vec<String> {
         .flatten()
         .filter(|e| e.path().is_file())
         .filter_map(|e| e.file_name().into_string().ok())
-        .filter(|n| file_path(folder, n).is_ok())
+        .filter(|n| file_path(folder, n).is_ok() && !is_weights_file(Path::new(n)))
         .collect();
     names.sort();
     names

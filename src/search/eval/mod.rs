@@ -31,8 +31,6 @@ use tables::{EvalTables, NO_SLOT, PAIR_SLOTS};
 use super::MATE_BOUND;
 use crate::position::Position;
 
-/// Bonus for the side to move.
-const TEMPO: i32 = 10;
 /// How far outside the window the cheap terms must put the score to skip the rest.
 const LAZY_MARGIN: i32 = 400;
 /// Extra material (beyond the opponent's) below which a side without promoting pieces is
@@ -102,7 +100,7 @@ pub fn evaluate(
         score += Pair::new(lead * et.check_bonus, lead * et.check_bonus);
     }
     let phase = phase.min(et.phase_total) * PHASE_MAX / et.phase_total;
-    let lazy = finish(score, phase, &sides, pos.side(), et.sign);
+    let lazy = finish(score, phase, &sides, pos.side(), et);
     if lazy + LAZY_MARGIN <= alpha || lazy - LAZY_MARGIN >= beta {
         return lazy;
     }
@@ -114,7 +112,7 @@ pub fn evaluate(
             terms
         }
     };
-    finish(score, phase, &sides, pos.side(), et.sign)
+    finish(score, phase, &sides, pos.side(), et)
 }
 
 /// Mobility and royal safety, from White's view: the costly terms, which the cache keeps.
@@ -137,7 +135,7 @@ fn in_hand(
         if n == 0 {
             continue;
         }
-        total += n * k.value;
+        total += n * k.hand_value;
         *phase += n * k.phase_weight;
         if k.advances_only {
             side.pawns += n;
@@ -149,8 +147,14 @@ fn in_hand(
 }
 
 /// Taper, scale drawish material, add the tempo and turn to the side to move's view.
-fn finish(score: Pair, phase: i32, sides: &ByColour<Side>, to_move: Colour, sign: i32) -> i32 {
-    let mut white = sign * score.taper(phase);
+fn finish(
+    score: Pair,
+    phase: i32,
+    sides: &ByColour<Side>,
+    to_move: Colour,
+    et: &EvalTables,
+) -> i32 {
+    let mut white = et.sign * score.taper(phase);
     let strong = if white > 0 {
         Colour::White
     } else {
@@ -165,7 +169,7 @@ fn finish(score: Pair, phase: i32, sides: &ByColour<Side>, to_move: Colour, sign
     } else {
         -white
     };
-    (own + TEMPO).clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
+    (own + et.tempo).clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
 }
 
 #[cfg(test)]

@@ -10,10 +10,6 @@ use super::pair::Pair;
 use super::tables::{EvalTables, PROGRESS_ONE};
 use crate::position::Geometry;
 
-const DOUBLED: Pair = Pair::new(-10, -20);
-const ISOLATED: Pair = Pair::new(-8, -12);
-const PASSED_BASE: Pair = Pair::new(10, 20);
-
 /// Most files a board has.
 const MAX_FILES: usize = 16;
 /// Promoting pieces per side the structure looks at (any beyond are ignored).
@@ -117,13 +113,13 @@ impl Structure {
             let foe = &self.sides[!colour];
             for &count in &own.count[..usize::from(files)] {
                 if count > 1 {
-                    score[colour] += DOUBLED * (i32::from(count) - 1);
+                    score[colour] += et.pawns.doubled * (i32::from(count) - 1);
                 }
             }
             for p in &own.pawns {
                 let fi = i32::from(p.file);
                 if !own.occupied(fi - 1) && !own.occupied(fi + 1) {
-                    score[colour] += ISOLATED;
+                    score[colour] += et.pawns.isolated;
                 }
                 let kind = p.kind;
                 let dir = et.forward[kind][colour];
@@ -132,7 +128,9 @@ impl Structure {
                     let gain = et.kinds[kind].promotion_gain;
                     let scale = PROGRESS_ONE * PROGRESS_ONE * 100;
                     let k = progress * progress * gain;
-                    score[colour] += PASSED_BASE + Pair::new(k * 7 / scale, k * 25 / scale);
+                    let w = et.pawns.passed_progress;
+                    score[colour] +=
+                        et.pawns.passed + Pair::new(k * w.mg / scale, k * w.eg / scale);
                 }
             }
         }

@@ -8,19 +8,14 @@ use super::tables::EvalTables;
 use crate::position::Position;
 use crate::types::{ByColour, Colour};
 
-/// Scale of the penalty by number of attackers, in 1024ths of `units²`.
-const BY_ATTACKERS: [i32; 8] = [0, 0, 75, 95, 110, 120, 128, 128];
-const MOST_PENALTY: i32 = 600;
-/// Shelter bonus for a pawn-like piece one and two ranks in front of the royal piece.
-const SHELTER: [i32; 2] = [10, 5];
-
 /// Royal-safety score from White's view.
 pub fn evaluate(pos: &Position, et: &EvalTables, attacks: &ByColour<Attacks>) -> Pair {
     let mut score = ByColour([0i32; 2]);
     for colour in Colour::BOTH {
         let a = attacks[colour];
-        let scale = BY_ATTACKERS[(a.attackers.max(0) as usize).min(BY_ATTACKERS.len() - 1)];
-        score[colour] -= (a.units * a.units * scale / 1024).min(MOST_PENALTY);
+        let w = &et.royal;
+        let scale = w.attack[(a.attackers.max(0) as usize).min(w.attack.len() - 1)];
+        score[colour] -= (a.units * a.units * scale / 1024).min(w.most_penalty);
         score[colour] += shelter(pos, et, colour);
     }
     Pair::new(score[Colour::White] - score[Colour::Black], 0)
@@ -37,7 +32,7 @@ fn shelter(pos: &Position, et: &EvalTables, colour: Colour) -> i32 {
     let mut total = 0;
     for &r in royals {
         let (f, rank) = geo.coords(r);
-        for (i, bonus) in SHELTER.iter().enumerate() {
+        for (i, bonus) in et.royal.shelter.iter().enumerate() {
             let y = i16::from(rank) + dir * (i as i16 + 1);
             for dx in -1..=1 {
                 let Some(s) = geo.checked_square(i16::from(f) + dx, y) else {

@@ -3,7 +3,9 @@
 //! empty-board mobility, forward progress for pieces that promote, the royal piece's shelter
 //! and centralisation, a flag piece's approach to its zone), mobility weights, promotion
 //! distances, pair bonuses, the phase weights of the material on the board, and the terms the
-//! variant's winning rules call for (checks given, giveaway's reversed material).
+//! variant's winning rules call for (checks given, giveaway's reversed material). A weights
+//! file beside the variant replaces the automatic values it covers (see [`Weights`]); the
+//! tables can also be written out as weights.
 
 use crate::types::{ByColour, Colour, Piece, Square};
 use std::sync::Arc;
@@ -12,6 +14,7 @@ use super::pair::Pair;
 use super::values::{profiles, Profile};
 use crate::position::ruleset::Ruleset;
 use crate::position::Position;
+use crate::variant::weights::{self, Found, PawnWeights, PieceWeights, RoyalWeights, Weights};
 use crate::variant::GameValue;
 
 /// Progress towards promotion, in 64ths.
@@ -59,13 +62,55 @@ pub struct Kind {
     pub pair_bonus: i32,
     /// Slot for tracking the square colours of this colour-bound type, or [`NO_SLOT`].
     pub pair_slot: u8,
+    /// Material in hand.
+    pub hand_value: i32,
 }
+
+/// Pawn-structure weights.
+#[derive(Clone, Copy, Debug)]
+pub struct PawnTerms {
+    pub doubled: Pair,
+    pub isolated: Pair,
+    pub passed: Pair,
+    /// Times progress squared and promotion gain, in hundredths (see `pawns.rs`).
+    pub passed_progress: Pair,
+}
+
+/// Royal-safety weights.
+#[derive(Clone, Copy, Debug)]
+pub struct RoyalTerms {
+    /// Scale of the penalty by number of attackers, in 1024ths of the attack's weight squared.
+    pub attack: [i32; 8],
+    pub most_penalty: i32,
+    /// Bonus for a pawn-like piece one and two ranks in front of the royal piece.
+    pub shelter: [i32; 2],
+}
+
+/// The automatic pawn-structure weights.
+const PAWNS: PawnTerms = PawnTerms {
+    doubled: Pair::new(-10, -20),
+    isolated: Pair::new(-8, -12),
+    passed: Pair::new(10, 20),
+    passed_progress: Pair::new(7, 25),
+};
+
+/// The automatic royal-safety weights.
+const ROYAL: RoyalTerms = RoyalTerms {
+    attack: [0, 0, 75, 95, 110, 120, 128, 128],
+    most_penalty: 600,
+    shelter: [10, 5],
+};
+
+/// The automatic bonus of the side to move.
+const TEMPO: i32 = 10;
 
 /// Evaluation data of one variant.
 #[derive(Debug)]
 pub struct EvalTables {
     pub tables: Arc<Ruleset>,
     pub kinds: Vec<Kind>,
+    /// Material per type, middlegame and endgame.
+    values: Vec<Pair>,
     /// Material plus square bonus, indexed `code * size + square`, from the owner's view.
     psq: Vec<Pair>,
     /// Per type, colour and padded square: progress towards the promotion zone in 64ths.
@@ -81,10 +126,36 @@ pub struct EvalTables {
     pub sign: i32,
     /// Bonus per check given, in n-check variants.
     pub check_bonus: i32,
+    pub pawns: PawnTerms,
+    pub royal: RoyalTerms,
+    /// Bonus of the side to move.
+    pub tempo: i32,
+    /// The weights file read in place of the automatic values, if any.
+    pub weights_file: Option<String>,
+    /// Why a weights file beside the variant was not used.
+    pub weights_warning: Option<String>,
 }
 
 impl EvalTables {
+    /// The tables of a variant: the weights file beside it where there is one that fits,
+    /// else the automatic values.
     pub fn new(tables: &Arc<Ruleset>) -> EvalTables {
+        let mut et = EvalTables::automatic(tables);
+        match weights::weights_for(&tables.variant) {
+            Found::None => {}
+            Found::Weights(w, file) => {
+                et.apply(&w);
+                et.weights_file = Some(file);
+            }
+            Found::Unusable(reason) => {
+                et.weights_warning = Some(format!("{reason}; the automatic values are used"));
+            }
+        }
+        et
+    }
+
+    /// The automatic values alone, computed from the pieces' moves.
+    pub fn automatic(tables: &Arc<Ruleset>) -> EvalTables {
         let profiles = profiles(tables);
         let geo = tables.geo;
         let top = profiles.iter().map(|p| p.value).max().unwrap_or(0);
@@ -126,6 +197,7 @@ impl EvalTables {
                         prof.pair_bonus
                     },
                     pair_slot,
+                    hand_value: prof.value,
                 }
             })
             .collect();
@@ -149,15 +221,12 @@ impl EvalTables {
             forward.push(dirs);
         }
         let start = Position::start(tables.clone());
-        let phase_total = Colour::BOTH
-            .into_iter()
-            .flat_map(|c| start.pieces(c).iter().map(|&s| start.at(s)))
-            .map(|c| kinds[c.kind()].phase_weight)
-            .sum::<i32>()
-            .max(1);
+        let phase_total = phase_of(&start, &kinds);
+        let values = kinds.iter().map(|k| Pair::new(k.value, k.value)).collect();
         let mut et = EvalTables {
             tables: tables.clone(),
             kinds,
+            values,
             psq: Vec::new(),
             progress,
             forward,
@@ -171,6 +240,11 @@ impl EvalTables {
                 0 | 1 => 0,
                 n => CHECKS_LEAD / (n as i32 - 1),
             },
+            pawns: PAWNS,
+            royal: ROYAL,
+            tempo: TEMPO,
+            weights_file: None,
+            weights_warning: None,
         };
         et.psq = psq(&et, &profiles);
         et
@@ -181,6 +255,138 @@ impl EvalTables {
     pub fn psq(&self, piece: Piece, sq: Square) -> Pair {
         self.psq[piece.index() * self.tables.geo.size + sq.index()]
     }
+    /// The tables as weights: what a weights file holding them would say.
+    pub fn weights(&self) -> Weights {
+        let variant = &self.tables.variant;
+        let pieces = variant
+            .pieces
+            .iter()
+            .enumerate()
+            .map(|(kind, p)| (p.letter.to_string(), self.piece_weights(kind)))
+            .collect();
+        let pair = |p: Pair| (p.mg, p.eg);
+        Weights {
+            variant: variant.name.clone(),
+            tuning: None,
+            pieces,
+            pawns: PawnWeights {
+                doubled: pair(self.pawns.doubled),
+                isolated: pair(self.pawns.isolated),
+                passed: pair(self.pawns.passed),
+                passed_progress: pair(self.pawns.passed_progress),
+            },
+            royal: RoyalWeights {
+                attack: self.royal.attack,
+                most_penalty: self.royal.most_penalty,
+                shelter: (self.royal.shelter[0], self.royal.shelter[1]),
+            },
+            tempo: self.tempo,
+        }
+    }
+
+    /// One piece type's weights; its square bonus is the table's entry less its material.
+    fn piece_weights(&self, kind: usize) -> PieceWeights {
+        let k = &self.kinds[kind];
+        let geo = self.tables.geo;
+        let value = Pair::new(self.values[kind].mg, self.values[kind].eg);
+        let table = |colour: Colour| -> Vec<Vec<(i32, i32)>> {
+            (0..geo.ranks)
+                .map(|row| {
+                    let rank = own_rank(row, geo.ranks, colour);
+                    (0..geo.files)
+                        .map(|file| {
+                            let b =
+                                self.psq(Piece::new(kind, colour), geo.square(file, rank)) - value;
+                            (b.mg, b.eg)
+                        })
+                        .collect()
+                })
+                .collect()
+        };
+        let squares = table(Colour::White);
+        let black = table(Colour::Black);
+        PieceWeights {
+            value: (value.mg, value.eg),
+            hand: k.hand_value,
+            mobility: (k.mobility.weight.mg, k.mobility.weight.eg),
+            pair: k.pair_bonus,
+            black_squares: (black != squares).then_some(black),
+            squares,
+        }
+    }
+
+    /// Replace the automatic values by `w` (which has been checked against the variant).
+    pub fn apply(&mut self, w: &Weights) {
+        let geo = self.tables.geo;
+        for (kind, p) in self.tables.variant.pieces.iter().enumerate() {
+            let Some(pw) = w.pieces.get(&p.letter.to_string()) else {
+                continue;
+            };
+            let value = Pair::new(pw.value.0, pw.value.1);
+            self.values[kind] = value;
+            let k = &mut self.kinds[kind];
+            if !k.royal {
+                k.value = (value.mg + value.eg) / 2;
+                k.order_value = k.value;
+                if !k.pawn_like {
+                    k.phase_weight = k.value;
+                }
+            }
+            k.hand_value = pw.hand;
+            k.mobility.weight = Pair::new(pw.mobility.0, pw.mobility.1);
+            if k.pair_slot != NO_SLOT {
+                k.pair_bonus = pw.pair;
+            }
+            for colour in Colour::BOTH {
+                let table = match colour {
+                    Colour::White => &pw.squares,
+                    Colour::Black => pw.black_squares.as_ref().unwrap_or(&pw.squares),
+                };
+                let code = Piece::new(kind, colour);
+                for (row, values) in table.iter().enumerate() {
+                    let rank = own_rank(row as u8, geo.ranks, colour);
+                    for (file, &(mg, eg)) in values.iter().enumerate() {
+                        let sq = geo.square(file as u8, rank);
+                        self.psq[code.index() * geo.size + sq.index()] = value + Pair::new(mg, eg);
+                    }
+                }
+            }
+        }
+        let pair = |p: (i32, i32)| Pair::new(p.0, p.1);
+        self.pawns = PawnTerms {
+            doubled: pair(w.pawns.doubled),
+            isolated: pair(w.pawns.isolated),
+            passed: pair(w.pawns.passed),
+            passed_progress: pair(w.pawns.passed_progress),
+        };
+        self.royal = RoyalTerms {
+            attack: w.royal.attack,
+            most_penalty: w.royal.most_penalty,
+            shelter: [w.royal.shelter.0, w.royal.shelter.1],
+        };
+        self.tempo = w.tempo;
+        let start = Position::start(self.tables.clone());
+        self.phase_total = phase_of(&start, &self.kinds);
+    }
+}
+
+/// The rank of a square table's `row` for `colour`: White's rows run from the top rank down,
+/// Black's from the bottom rank up, so that each side's home rank comes last.
+fn own_rank(row: u8, ranks: u8, colour: Colour) -> u8 {
+    match colour {
+        Colour::White => ranks - 1 - row,
+        Colour::Black => row,
+    }
+}
+
+/// The phase weight of the material on the board (at least 1).
+fn phase_of(pos: &Position, kinds: &[Kind]) -> i32 {
+    Colour::BOTH
+        .into_iter()
+        .flat_map(|c| pos.pieces(c).iter().map(|&s| pos.at(s)))
+        .map(|c| kinds[c.kind()].phase_weight)
+        .sum::<i32>()
+        .max(1)
 }
 
 /// -1 where losing all one's pieces wins.
@@ -326,4 +532,175 @@ fn psq(et: &EvalTables, profiles: &[Profile]) -> Vec<Pair> {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::{Path, PathBuf};
+    use std::sync::Arc;
+
+    use super::EvalTables;
+    use crate::movegen::{build_ruleset, legal_moves, make_move, position_from_fen};
+    use crate::position::ruleset::Ruleset;
+    use crate::position::Position;
+    use crate::search::eval::cache::ActivityCache;
+    use crate::search::eval::evaluate;
+    use crate::search::MATE_BOUND;
+    use crate::variant::weights::Weights;
+    use crate::variant::{embedded_names, load_by_name, load_file};
+
+    /// Plies of each playout.
+    const PLIES: usize = 40;
+
+    fn score(pos: &Position, et: &EvalTables) -> i32 {
+        evaluate(
+            pos,
+            et,
+            &mut ActivityCache::default(),
+            -MATE_BOUND,
+            MATE_BOUND,
+        )
+    }
+
+    /// For every shipped variant, the automatic values written as a weights file, read back
+    /// and applied give the same weights and the same evaluation at every position of a
+    /// playout: a file lists everything the automatic values set.
+    #[test]
+    fn automatic_weights_written_and_read_back_evaluate_every_position_alike() {
+        for (n, name) in embedded_names().iter().enumerate() {
+            let variant = load_by_name(name).expect("a shipped variant loads");
+            let tables = build_ruleset(Arc::new(variant)).expect("its ruleset builds");
+            let automatic = EvalTables::automatic(&tables);
+            let written = automatic.weights();
+            let read = Weights::parse(&written.to_ron(), name).expect("written weights read");
+            assert_eq!(read, written, "{name}");
+            read.check(&tables.variant).expect("they fit their variant");
+            let mut applied = EvalTables::automatic(&tables);
+            applied.apply(&read);
+            let mut pos = Position::start(tables);
+            let mut legal = Vec::new();
+            for ply in 0..PLIES {
+                assert_eq!(
+                    score(&pos, &applied),
+                    score(&pos, &automatic),
+                    "{name} at {}",
+                    pos.to_fen()
+                );
+                legal_moves(&mut pos, &mut legal);
+                if legal.is_empty() {
+                    break;
+                }
+                make_move(&mut pos, legal[(ply * 7919 + n * 104_729) % legal.len()]);
+            }
+        }
+    }
+
+    /// A folder of its own in the system's temporary folder, holding a copy of chess.
+    fn chess_folder(label: &str) -> PathBuf {
+        let dir =
+            std::env::temp_dir().join(format!("alfil-weights-{label}-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("a temporary folder");
+        let text = crate::variant::embedded::embedded_text("chess").expect("chess is built in");
+        std::fs::write(dir.join("chess.ron"), text).expect("the variant file is written");
+        dir
+    }
+
+    fn chess_from(dir: &Path) -> Arc<Ruleset> {
+        let variant = load_file(&dir.join("chess.ron")).expect("the copy loads");
+        build_ruleset(Arc::new(variant)).expect("its ruleset builds")
+    }
+
+    /// A weights file beside a variant file is read in place of the automatic values: its
+    /// tempo is added as it stands, and its square tables are White's view from the top rank
+    /// down, Black's the same mirrored (so a bonus on e4 for White's knight is one on e5 for
+    /// Black's).
+    #[test]
+    fn a_weights_file_beside_a_variant_file_weighs_what_it_says() {
+        let dir = chess_folder("fit");
+        let tables = chess_from(&dir);
+        let automatic = EvalTables::automatic(&tables);
+        let mut weights = automatic.weights();
+        weights.tempo += 50;
+        let knight = weights.pieces.get_mut("N").expect("chess has a knight");
+        // Row 4 from the top of an 8-rank board is rank 4; file 4 is e.
+        knight.squares[4][4].0 += 40;
+        knight.squares[4][4].1 += 40;
+        std::fs::write(dir.join("chess.weights.ron"), weights.to_ron()).expect("written");
+        let et = EvalTables::new(&tables);
+        assert_eq!(et.weights_warning, None);
+        assert!(et.weights_file.is_some(), "the file is used");
+        let rise = |fen: &str| {
+            let pos = position_from_fen(tables.clone(), fen).expect("a legal position");
+            score(&pos, &et) - score(&pos, &automatic)
+        };
+        let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+        assert_eq!(rise(start), 50, "the tempo");
+        let white_e4 = "r1bqkbnr/pppppppp/2n5/8/4N3/8/PPPPPPPP/R1BQKBNR w KQkq - 0 1";
+        assert_eq!(rise(white_e4), 50 + 40, "White's knight on e4");
+        let black_e5 = "r1bqkbnr/pppppppp/8/4n3/8/2N5/PPPPPPPP/R1BQKBNR w KQkq - 0 1";
+        assert_eq!(rise(black_e5), 50 - 40, "Black's knight on e5");
+        std::fs::remove_dir_all(&dir).ok();
+    }
+
+    /// A weights file that does not read or does not fit its variant is not used: the
+    /// automatic values are, and the reason names the file.
+    #[test]
+    fn weights_that_do_not_fit_are_refused_with_the_reason() {
+        let dir = chess_folder("misfit");
+        let tables = chess_from(&dir);
+        let automatic = EvalTables::automatic(&tables);
+        let good = automatic.weights();
+        let file = dir.join("chess.weights.ron");
+        let label = file.display().to_string();
+        let mut other_variant = good.clone();
+        other_variant.variant = "xiangqi".to_string();
+        let mut unknown_piece = good.clone();
+        let knight = unknown_piece.pieces.remove("N").expect("a knight");
+        unknown_piece.pieces.insert("X".to_string(), knight);
+        let mut missing_piece = good.clone();
+        missing_piece.pieces.remove("Q");
+        let mut short_table = good.clone();
+        short_table
+            .pieces
+            .get_mut("R")
+            .expect("a rook")
+            .squares
+            .pop();
+        let cases = [
+            (
+                other_variant.to_ron(),
+                format!("{label}: the weights are for `xiangqi`, not `chess`"),
+            ),
+            (
+                unknown_piece.to_ron(),
+                format!("{label}: piece `X` is not a piece of chess (its pieces: P N B R Q K)"),
+            ),
+            (
+                missing_piece.to_ron(),
+                format!("{label}: piece `Q` of chess has no weights"),
+            ),
+            (
+                short_table.to_ron(),
+                format!("{label}: piece `R`: the square table must have 8 rows of 8 values"),
+            ),
+            (
+                // Column 28 is the `7`, where the map of pieces should open.
+                "(variant: \"chess\", pieces: 7)".to_string(),
+                format!("{label}:1:28: Expected opening `{{`"),
+            ),
+        ];
+        let start = Position::start(tables.clone());
+        for (text, reason) in cases {
+            std::fs::write(&file, text).expect("written");
+            let et = EvalTables::new(&tables);
+            assert_eq!(et.weights_file, None);
+            let warning = et.weights_warning.clone().expect("a reason");
+            assert!(
+                warning.starts_with(&reason) && warning.ends_with("the automatic values are used"),
+                "{warning}"
+            );
+            assert_eq!(score(&start, &et), score(&start, &automatic));
+        }
+        std::fs::remove_dir_all(&dir).ok();
+    }
 }
