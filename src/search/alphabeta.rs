@@ -14,7 +14,7 @@ use super::rules::{
     immediate_score, is_mate, move_rule_reached, move_rule_value, no_moves_score, repetition,
 };
 use super::see::see_below;
-use super::worker::{Worker, MAX_PLY};
+use super::worker::{Worker, MAX_PLY, NO_EVAL};
 use super::{mate_in, mated_in, plies, MATE, MATE_BOUND};
 use crate::movegen::attack::in_check_after;
 use crate::movegen::{legal_moves, Move};
@@ -36,6 +36,20 @@ fn reduction(depth: i32, count: usize) -> i32 {
         t
     });
     i32::from(table[(depth as usize).min(63)][count.min(63)])
+}
+
+/// Quiet moves searched before the rest are pruned, by depth and whether the static
+/// evaluation rose since the side to move's last turn (no limit from depth 9 on).
+fn late_move_count(depth: i32, improving: bool) -> usize {
+    if depth > 8 {
+        return usize::MAX;
+    }
+    let count = (3 + depth * depth) as usize;
+    if improving {
+        count
+    } else {
+        count / 2
+    }
 }
 
 impl Worker<'_> {
@@ -110,6 +124,12 @@ impl Worker<'_> {
         } else {
             self.evaluate(alpha, beta)
         };
+        self.plies[ply].static_eval = if checked { NO_EVAL } else { eval };
+        let improving = ply < 2 || {
+            let before = self.plies[ply - 2].static_eval;
+            before == NO_EVAL || checked || eval > before
+        };
+        let late_moves = late_move_count(depth, improving);
         if !pv_node && !checked && depth <= 6 && !is_mate(beta) && eval - 90 * depth >= beta {
             return eval;
         }
@@ -161,7 +181,7 @@ impl Worker<'_> {
             let tactical = is_tactical(&self.pos, mv);
             let killer = is_killer(&killers, mv);
             let prunable = !pv_node && !checked && !tactical && !killer && best.score > -MATE_BOUND;
-            if prunable && depth <= 3 && quiets >= 3 + 2 * (depth * depth) as usize {
+            if prunable && quiets >= late_moves {
                 continue;
             }
             if !pv_node

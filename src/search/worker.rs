@@ -52,7 +52,12 @@ pub struct Ply {
     pub scores: Vec<i32>,
     pub killers: [Option<Move>; 2],
     pub pv: Vec<Move>,
+    /// The node's static evaluation, or [`NO_EVAL`] in check (and at the root).
+    pub static_eval: i32,
 }
+
+/// The static evaluation of a node that has none (in check, or the root).
+pub const NO_EVAL: i32 = i32::MIN;
 
 /// A search thread.
 pub struct Worker<'a> {
@@ -112,6 +117,7 @@ impl<'a> Worker<'a> {
                     scores: Vec::with_capacity(MOVES_CAPACITY),
                     killers: [None; 2],
                     pv: Vec::with_capacity(MAX_PLY),
+                    static_eval: NO_EVAL,
                 })
                 .collect(),
             history: History::new(Piece::table_size(tables.pieces.len()), tables.geo.size),
