@@ -113,6 +113,9 @@ enum Command {
     PerftDiff(alfil::cli::perftdiff::PerftDiffArgs),
     /// Play a match between two CECP engines (Alfil itself by default), refereed by Alfil.
     Match(alfil::cli::matchrun::MatchArgs),
+    /// Learn the evaluation's weights for a variant from self-play (Texel's method) and write
+    /// them as a weights file the engine then reads beside the variant.
+    Tune(alfil::cli::tune::TuneArgs),
     /// Print roughly balanced start positions for matches, one FEN a line: random playouts
     /// kept when a shallow search scores them near equal.
     Openings {
@@ -196,6 +199,7 @@ fn main() -> ExitCode {
             ..
         } => bench::search_signature(depth.unwrap_or(8)).map(|_| ()),
         Command::Match(args) => alfil::cli::matchrun::run(&args),
+        Command::Tune(args) => alfil::cli::tune::run(&args),
         Command::PerftDiff(args) => return run_perft_diff(&args),
         Command::Check(args) => return ExitCode::from(alfil::cli::check::run(&args)),
         Command::Selftest(args) => return ExitCode::from(alfil::cli::selftest::run(&args)),

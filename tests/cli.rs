@@ -111,6 +111,71 @@ fn exported_weights_beside_a_variant_are_shown_with_the_automatic_values() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
+/// A short tuning run on a small variant: the held-out loss falls, and the weights file it
+/// writes, put beside a copy of the variant, is read (`values` names it and its run).
+#[test]
+fn tune_fits_weights_that_the_engine_then_reads() {
+    let dir = std::env::temp_dir().join(format!("alfil-cli-tune-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    let variant = dir.join("minishogi.ron");
+    std::fs::copy(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("variants/minishogi.ron"),
+        &variant,
+    )
+    .expect("minishogi copied");
+    let weights = dir.join("minishogi.weights.ron");
+    let args = [
+        "tune",
+        "minishogi",
+        "--games",
+        "60",
+        "--depth",
+        "2",
+        "--threads",
+        "1",
+        "--out",
+    ];
+    let (out, err, code) = alfil(&[&args[..], &[weights.to_str().unwrap()]].concat());
+    assert_eq!(code, Some(0), "{err}");
+    let losses: Vec<f64> = out
+        .lines()
+        .find_map(|l| l.strip_prefix("held-out loss "))
+        .and_then(|l| l.split(';').next())
+        .expect("the losses")
+        .split(" -> ")
+        .map(|x| x.parse().expect("a loss"))
+        .collect();
+    assert!(losses[1] < losses[0], "the loss falls: {out}");
+    let (shown, _, code) = alfil(&["values", variant.to_str().unwrap()]);
+    assert_eq!(code, Some(0));
+    let header = shown.lines().next().expect("a header");
+    assert!(
+        header.starts_with(&format!("# weights from {}", weights.display()))
+            && header.contains("alfil tune minishogi --games 60 --depth 2 --threads 1: 60 games"),
+        "{shown}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// Tuning limits that play nothing are refused.
+#[test]
+fn tune_refuses_limits_that_play_nothing() {
+    for (args, message) in [
+        (
+            &["tune", "chess", "--games", "0"][..],
+            "--games 0: at least one game is needed",
+        ),
+        (
+            &["tune", "chess", "--nodes", "0"][..],
+            "a search of 0 nodes or depth 0 plays no move to learn from",
+        ),
+    ] {
+        let (_, err, code) = alfil(args);
+        assert_ne!(code, Some(0));
+        assert!(err.contains(message), "{err}");
+    }
+}
+
 #[test]
 fn an_unknown_variant_is_an_error() {
     let (_, err, code) = alfil(&["perft", "nosuchvariant", "1"]);

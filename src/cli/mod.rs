@@ -9,6 +9,7 @@ pub mod perftdiff;
 pub mod selftest;
 pub mod serve;
 pub mod stdout;
+pub mod tune;
 
 use std::path::Path;
 use std::sync::Arc;

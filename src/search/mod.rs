@@ -28,6 +28,8 @@ mod tt;
 pub use tt::affordable_mb as affordable_hash_mb;
 mod worker;
 
+pub use eval::tables::EvalTables;
+pub use eval::trace::{trace, Layout, Trace};
 pub use eval::values::piece_values;
 
 /// The evaluation weights of a variant: the automatic values, and those of a weights file
@@ -53,7 +55,6 @@ pub fn weights_in_use(tables: &Arc<Ruleset>) -> WeightsInUse {
 use crate::game::Game;
 use crate::movegen::Move;
 use crate::position::ruleset::Ruleset;
-use eval::tables::EvalTables;
 
 /// Scores are centipawns from the side to move's view; mates are beyond [`MATE_BOUND`].
 pub const MATE: i32 = 1_000_000;

@@ -62,32 +62,22 @@ pub fn royal_zone(pos: &Position, colour: Colour) -> SqBits {
     zone
 }
 
+/// Mobility and attacks on the royal pieces.
 pub fn evaluate(pos: &Position, et: &EvalTables) -> Activity {
-    let zones = ByColour::from_fn(|colour| royal_zone(pos, colour));
     let mut out = Activity::default();
-    for colour in Colour::BOTH {
-        let them = !colour;
-        let mut mobility = Pair::default();
-        for &sq in pos.pieces(colour) {
-            let kind = pos.at(sq).kind();
-            let m = et.kinds[kind].mobility;
-            if m.weight == Pair::default() {
-                continue;
-            }
-            let mut counter = Counter {
-                zone: &zones[them],
-                moves: 0,
-                hits: 0,
-            };
-            piece_moves(pos, sq, &mut counter);
-            mobility += m.weight * (counter.moves - m.mean);
-            if counter.hits > 0 {
-                let a = &mut out.attacks[them];
-                a.attackers += 1;
-                a.units += et.kinds[kind].value / 50 + 2 * counter.hits;
-            }
+    let mut mobility = ByColour([Pair::default(); 2]);
+    visit(pos, et, |colour, kind, moves, hits| {
+        let m = et.kinds[kind].mobility;
+        mobility[colour] += m.weight * (moves - m.mean);
+        if hits > 0 {
+            let a = &mut out.attacks[!colour];
+            a.attackers += 1;
+            a.units += et.kinds[kind].value / 50 + 2 * hits;
         }
-        let signed = Pair::new(mobility.mg / 16, mobility.eg / 16);
+    });
+    for colour in Colour::BOTH {
+        let m = mobility[colour];
+        let signed = Pair::new(m.mg / 16, m.eg / 16);
         out.mobility += if colour == Colour::White {
             signed
         } else {
@@ -95,4 +85,25 @@ pub fn evaluate(pos: &Position, et: &EvalTables) -> Activity {
         };
     }
     out
+}
+
+/// Every piece mobility weighs, with its colour, type, number of destinations and number of
+/// those next to an enemy royal piece.
+pub fn visit(pos: &Position, et: &EvalTables, mut f: impl FnMut(Colour, usize, i32, i32)) {
+    let zones = ByColour::from_fn(|colour| royal_zone(pos, colour));
+    for colour in Colour::BOTH {
+        for &sq in pos.pieces(colour) {
+            let kind = pos.at(sq).kind();
+            if et.kinds[kind].mobility.weight == Pair::default() {
+                continue;
+            }
+            let mut counter = Counter {
+                zone: &zones[!colour],
+                moves: 0,
+                hits: 0,
+            };
+            piece_moves(pos, sq, &mut counter);
+            f(colour, kind, counter.moves, counter.hits);
+        }
+    }
 }

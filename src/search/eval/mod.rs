@@ -20,6 +20,7 @@ pub mod pair;
 pub mod pawns;
 pub mod royal;
 pub mod tables;
+pub mod trace;
 pub mod values;
 
 use crate::types::{ByColour, Colour};
@@ -155,13 +156,7 @@ fn finish(
     et: &EvalTables,
 ) -> i32 {
     let mut white = et.sign * score.taper(phase);
-    let strong = if white > 0 {
-        Colour::White
-    } else {
-        Colour::Black
-    };
-    let (s, w) = (sides[strong], sides[!strong]);
-    if s.pawns == 0 && s.officers - w.officers < WINNING_MATERIAL {
+    if drawish(white, sides) {
         white /= 4;
     }
     let own = if to_move == Colour::White {
@@ -170,6 +165,18 @@ fn finish(
         -white
     };
     (own + et.tempo).clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
+}
+
+/// Whether the side ahead by the score `white` (White's view) has no pawn and too little
+/// extra material to expect a win: the score is then cut to a quarter.
+fn drawish<T: Default + PartialOrd>(white: T, sides: &ByColour<Side>) -> bool {
+    let strong = if white > T::default() {
+        Colour::White
+    } else {
+        Colour::Black
+    };
+    let (s, w) = (sides[strong], sides[!strong]);
+    s.pawns == 0 && s.officers - w.officers < WINNING_MATERIAL
 }
 
 #[cfg(test)]

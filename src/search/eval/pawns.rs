@@ -10,6 +10,20 @@ use super::pair::Pair;
 use super::tables::{EvalTables, PROGRESS_ONE};
 use crate::position::Geometry;
 
+/// The passed-pawn progress term's divisor: progress in 64ths squared, gain in hundredths.
+pub const PASSED_SCALE: i32 = PROGRESS_ONE * PROGRESS_ONE * 100;
+
+/// One feature of a colour's pawn structure.
+#[derive(Clone, Copy, Debug)]
+pub enum PawnFeature {
+    /// Pawns beyond the first on one file.
+    Doubled(i32),
+    /// A pawn with no own pawn on a neighbouring file.
+    Isolated,
+    /// A passed pawn: its progress squared times what promoting gains.
+    Passed(i32),
+}
+
 /// Most files a board has.
 const MAX_FILES: usize = 16;
 /// Promoting pieces per side the structure looks at (any beyond are ignored).
@@ -105,6 +119,21 @@ impl Structure {
     /// Pawn-structure score from White's view.
     pub fn evaluate(&self, et: &EvalTables, files: u8) -> Pair {
         let mut score = ByColour([Pair::default(); 2]);
+        self.visit(et, files, |colour, feature| {
+            score[colour] += match feature {
+                PawnFeature::Doubled(extra) => et.pawns.doubled * extra,
+                PawnFeature::Isolated => et.pawns.isolated,
+                PawnFeature::Passed(k) => {
+                    let w = et.pawns.passed_progress;
+                    et.pawns.passed + Pair::new(k * w.mg / PASSED_SCALE, k * w.eg / PASSED_SCALE)
+                }
+            }
+        });
+        score[Colour::White] - score[Colour::Black]
+    }
+
+    /// Every feature of the structure, with the colour it is of.
+    pub fn visit(&self, et: &EvalTables, files: u8, mut f: impl FnMut(Colour, PawnFeature)) {
         for colour in Colour::BOTH {
             let own = &self.sides[colour];
             if own.pawns.is_empty() {
@@ -113,27 +142,22 @@ impl Structure {
             let foe = &self.sides[!colour];
             for &count in &own.count[..usize::from(files)] {
                 if count > 1 {
-                    score[colour] += et.pawns.doubled * (i32::from(count) - 1);
+                    f(colour, PawnFeature::Doubled(i32::from(count) - 1));
                 }
             }
             for p in &own.pawns {
                 let fi = i32::from(p.file);
                 if !own.occupied(fi - 1) && !own.occupied(fi + 1) {
-                    score[colour] += et.pawns.isolated;
+                    f(colour, PawnFeature::Isolated);
                 }
                 let kind = p.kind;
                 let dir = et.forward[kind][colour];
                 if !(fi - 1..=fi + 1).any(|n| foe.ahead(n, p.rank, dir)) {
                     let progress = i32::from(et.progress[kind][colour][p.sq.index()]);
                     let gain = et.kinds[kind].promotion_gain;
-                    let scale = PROGRESS_ONE * PROGRESS_ONE * 100;
-                    let k = progress * progress * gain;
-                    let w = et.pawns.passed_progress;
-                    score[colour] +=
-                        et.pawns.passed + Pair::new(k * w.mg / scale, k * w.eg / scale);
+                    f(colour, PawnFeature::Passed(progress * progress * gain));
                 }
             }
         }
-        score[Colour::White] - score[Colour::Black]
     }
 }

@@ -23,16 +23,27 @@ pub fn evaluate(pos: &Position, et: &EvalTables, attacks: &ByColour<Attacks>) ->
 
 /// Own pawn-like pieces in front of the royal pieces of `colour` (averaged over them).
 fn shelter(pos: &Position, et: &EvalTables, colour: Colour) -> i32 {
+    let Some((counts, royals)) = shelter_counts(pos, et, colour) else {
+        return 0;
+    };
+    let w = et.royal.shelter;
+    (counts[0] * w[0] + counts[1] * w[1]) / royals
+}
+
+/// Own pawn-like pieces one and two ranks in front of the royal pieces of `colour` (on the
+/// file and the two beside it), summed over them, and the number of royal pieces; none
+/// without a royal piece.
+pub fn shelter_counts(pos: &Position, et: &EvalTables, colour: Colour) -> Option<([i32; 2], i32)> {
     let royals = pos.royals(colour);
     if royals.is_empty() {
-        return 0;
+        return None;
     }
     let geo = pos.geo();
     let dir: i16 = if colour == Colour::White { 1 } else { -1 };
-    let mut total = 0;
+    let mut counts = [0; 2];
     for &r in royals {
         let (f, rank) = geo.coords(r);
-        for (i, bonus) in et.royal.shelter.iter().enumerate() {
+        for (i, count) in counts.iter_mut().enumerate() {
             let y = i16::from(rank) + dir * (i as i16 + 1);
             for dx in -1..=1 {
                 let Some(s) = geo.checked_square(i16::from(f) + dx, y) else {
@@ -40,10 +51,10 @@ fn shelter(pos: &Position, et: &EvalTables, colour: Colour) -> i32 {
                 };
                 let p = pos.at(s);
                 if p.is_of(colour) && et.kinds[p.kind()].pawn_like {
-                    total += bonus;
+                    *count += 1;
                 }
             }
         }
     }
-    total / royals.len() as i32
+    Some((counts, royals.len() as i32))
 }

@@ -14,7 +14,9 @@ use super::pair::Pair;
 use super::values::{profiles, Profile};
 use crate::position::ruleset::Ruleset;
 use crate::position::Position;
-use crate::variant::weights::{self, Found, PawnWeights, PieceWeights, RoyalWeights, Weights};
+use crate::variant::weights::{
+    self, Found, PawnWeights, PieceWeights, RoyalWeights, Tuning, Weights,
+};
 use crate::variant::GameValue;
 
 /// Progress towards promotion, in 64ths.
@@ -134,6 +136,8 @@ pub struct EvalTables {
     pub weights_file: Option<String>,
     /// Why a weights file beside the variant was not used.
     pub weights_warning: Option<String>,
+    /// The record of the tuning run that found the weights applied, if any.
+    tuning: Option<Tuning>,
 }
 
 impl EvalTables {
@@ -245,6 +249,7 @@ impl EvalTables {
             tempo: TEMPO,
             weights_file: None,
             weights_warning: None,
+            tuning: None,
         };
         et.psq = psq(&et, &profiles);
         et
@@ -267,7 +272,7 @@ impl EvalTables {
         let pair = |p: Pair| (p.mg, p.eg);
         Weights {
             variant: variant.name.clone(),
-            tuning: None,
+            tuning: self.tuning.clone(),
             pieces,
             pawns: PawnWeights {
                 doubled: pair(self.pawns.doubled),
@@ -365,6 +370,7 @@ impl EvalTables {
             shelter: [w.royal.shelter.0, w.royal.shelter.1],
         };
         self.tempo = w.tempo;
+        self.tuning.clone_from(&w.tuning);
         let start = Position::start(self.tables.clone());
         self.phase_total = phase_of(&start, &self.kinds);
     }

@@ -1,0 +1,186 @@
+//! `alfil tune`: an evaluation learned for a variant from its own self-play. Games from
+//! roughly balanced openings at a shallow fixed search (`selfplay.rs`) give quiet positions
+//! labelled with their results; the evaluation's weights are fitted to them by Texel's method
+//! (`fit.rs`), starting from the weights in use (a weights file beside the variant, else the
+//! automatic values); the result is written as a weights file with a record of the run.
+
+mod fit;
+mod selfplay;
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::Instant;
+
+use indicatif::{ProgressBar, ProgressStyle};
+
+use crate::cli::load_variant;
+use crate::cli::matchrun::openings::{generate, Generation};
+use crate::position::ruleset::Ruleset;
+use crate::search::{trace, EvalTables, Layout};
+use crate::variant::weights::{path_beside, Tuning};
+
+pub use selfplay::MAX_PLIES;
+
+/// The command line of `alfil tune`.
+#[derive(clap::Args, Debug)]
+pub struct TuneArgs {
+    /// A built-in variant's name, or the path of a RON variant file.
+    pub variant: String,
+    /// Self-play games.
+    #[arg(long, default_value_t = 1000)]
+    pub games: usize,
+    /// Nodes searched per move (the default unless --depth is given).
+    #[arg(long, conflicts_with = "depth")]
+    pub nodes: Option<u64>,
+    /// Depth searched per move, instead of a node count.
+    #[arg(long)]
+    pub depth: Option<u32>,
+    /// Games played at once.
+    #[arg(long, default_value_t = 2)]
+    pub threads: usize,
+    /// The weights file to write (default: NAME.weights.ron beside a variant file, or in the
+    /// current folder for a built-in variant).
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
+    /// Seed of the random openings.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+}
+
+/// Nodes per move when neither a node count nor a depth is given.
+const DEFAULT_NODES: u64 = 4000;
+
+/// Run `alfil tune`.
+pub fn run(args: &TuneArgs) -> Result<(), String> {
+    if args.games == 0 {
+        return Err("--games 0: at least one game is needed".to_string());
+    }
+    if args.nodes == Some(0) || args.depth == Some(0) {
+        return Err("a search of 0 nodes or depth 0 plays no move to learn from".to_string());
+    }
+    let started = Instant::now();
+    let tables = load_variant(&args.variant)?;
+    let et = EvalTables::new(&tables);
+    if let Some(warning) = &et.weights_warning {
+        eprintln!("warning: {warning}");
+    }
+    let mut weights = et.weights();
+    let layout = Layout::new(&et, &weights);
+    let start = layout.vector(&weights);
+    let openings = openings(&tables, args)?;
+    let bar = progress_bar(
+        args.games as u64,
+        "{bar:30} {pos}/{len} games, {msg} positions, ETA {eta}",
+    );
+    let play = selfplay::Play {
+        games: args.games,
+        nodes: args.nodes.or(args.depth.is_none().then_some(DEFAULT_NODES)),
+        depth: args.depth,
+        threads: args.threads,
+    };
+    let describe = |pos: &crate::position::Position| trace(pos, &et, &layout, &start);
+    let played = selfplay::play(&tables, &openings, &play, &describe, &|games, kept| {
+        bar.set_position(games as u64);
+        bar.set_message(kept.to_string());
+    })?;
+    bar.finish_and_clear();
+    if played.unfinished > 0 {
+        eprintln!(
+            "warning: {} of {} games had not ended after {MAX_PLIES} plies and count as draws",
+            played.unfinished, played.games
+        );
+    }
+    let fit_bar = progress_bar(0, "fitting: epoch {pos}, held-out loss {msg}");
+    let fitted = fit::fit(&played.samples, &start, &[], &mut |epoch, loss| {
+        fit_bar.set_position(epoch as u64);
+        fit_bar.set_message(format!("{loss:.5}"));
+    })?;
+    fit_bar.finish_and_clear();
+    layout.write(&fitted.weights, &mut weights);
+    let command = format!("alfil {}", command_line(args));
+    weights.tuning = Some(Tuning {
+        command,
+        games: played.games as u64,
+        positions: played.samples.len() as u64,
+        loss_before: fitted.loss_before,
+        loss_after: fitted.loss_after,
+    });
+    let out = args.out.clone().unwrap_or_else(|| default_out(&tables));
+    std::fs::write(&out, weights.to_ron())
+        .map_err(|e| format!("cannot write {}: {e}", out.display()))?;
+    crate::outln!(
+        "{}: {} games, {} positions ({} to fit, {} held out), K {:.3}, {} epochs",
+        tables.variant.name,
+        played.games,
+        played.samples.len(),
+        fitted.training,
+        fitted.held_out,
+        fitted.k,
+        fitted.epochs
+    );
+    crate::outln!(
+        "held-out loss {:.5} -> {:.5}; weights written to {} ({:.0} s)",
+        fitted.loss_before,
+        fitted.loss_after,
+        out.display(),
+        started.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
+/// The games' start positions: roughly balanced random openings (as `alfil openings`).
+fn openings(tables: &Arc<Ruleset>, args: &TuneArgs) -> Result<Vec<String>, String> {
+    let fens = generate(
+        tables,
+        &Generation {
+            count: args.games.min(500),
+            plies: 8,
+            depth: 3,
+            max_score: 150,
+            seed: args.seed,
+        },
+    );
+    if fens.is_empty() {
+        return Err(format!(
+            "{}: no balanced opening position found (has the side to move a legal move at the start?)",
+            tables.variant.name
+        ));
+    }
+    Ok(fens)
+}
+
+/// The default weights file: beside a variant file, or in the current folder.
+fn default_out(tables: &Ruleset) -> PathBuf {
+    let source = &tables.variant.source;
+    match source.strip_prefix("<embedded>/") {
+        Some(file) => PathBuf::from(file.trim_end_matches(".ron")).with_extension("weights.ron"),
+        None => path_beside(Path::new(source)),
+    }
+}
+
+/// The options of the run as they would be typed.
+fn command_line(args: &TuneArgs) -> String {
+    let mut words = vec![
+        "tune".to_string(),
+        args.variant.clone(),
+        format!("--games {}", args.games),
+    ];
+    match (args.nodes, args.depth) {
+        (_, Some(d)) => words.push(format!("--depth {d}")),
+        (n, None) => words.push(format!("--nodes {}", n.unwrap_or(DEFAULT_NODES))),
+    }
+    words.push(format!("--threads {}", args.threads));
+    if args.seed != 1 {
+        words.push(format!("--seed {}", args.seed));
+    }
+    words.join(" ")
+}
+
+/// A progress bar on standard error.
+fn progress_bar(len: u64, template: &str) -> ProgressBar {
+    let bar = ProgressBar::new(len);
+    if let Ok(style) = ProgressStyle::with_template(template) {
+        bar.set_style(style);
+    }
+    bar
+}

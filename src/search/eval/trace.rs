@@ -1,0 +1,494 @@
+//! The evaluation as weights times features, for tuning. A [`Layout`] lays the weights of a
+//! [`Weights`] file out as one vector (square tables folded by file for piece types whose
+//! start squares and square tables are symmetric by file); [`trace`] gives, for a position, the coefficient of
+//! each weight in its score from White's view, so that the score is their dot product plus a
+//! constant (up to the evaluation's integer rounding) and its gradient is the coefficients.
+//! The terms tapered between middlegame and endgame carry the position's phase in their
+//! coefficients; the drawish-material scaling and the sign of giveaway variants are taken as
+//! they are at the traced weights.
+
+use super::mobility;
+use super::pair::PHASE_MAX;
+use super::pawns::{PawnFeature, Structure, PASSED_SCALE};
+use super::royal::shelter_counts;
+use super::tables::{EvalTables, NO_SLOT, PAIR_SLOTS};
+use super::{drawish, Side};
+use crate::position::Position;
+use crate::types::{ByColour, Colour, Square};
+use crate::variant::weights::Weights;
+
+/// Where each weight of a variant sits in the vector.
+#[derive(Clone, Debug)]
+pub struct Layout {
+    kinds: Vec<KindSlots>,
+    pawns: usize,
+    royal: usize,
+    tempo: usize,
+    len: usize,
+    files: u8,
+    ranks: u8,
+}
+
+/// The slots of one piece type.
+#[derive(Clone, Debug)]
+struct KindSlots {
+    letter: String,
+    /// Material, middlegame then endgame.
+    value: usize,
+    hand: usize,
+    /// Mobility, middlegame then endgame.
+    mobility: usize,
+    pair: usize,
+    /// White's square table (and Black's after it where Black has its own).
+    squares: usize,
+    black_squares: Option<usize>,
+    /// Files `f` and `files - 1 - f` share their square weights.
+    folded: bool,
+}
+
+impl KindSlots {
+    /// The slot of the middlegame weight of square (`row`, `file`) of a table; the endgame
+    /// weight follows it.
+    fn square(&self, colour: Colour, row: u8, file: u8, files: u8) -> usize {
+        let file = if self.folded {
+            file.min(files - 1 - file)
+        } else {
+            file
+        };
+        let base = match (colour, self.black_squares) {
+            (Colour::Black, Some(b)) => b,
+            _ => self.squares,
+        };
+        base + 2 * (usize::from(row) * usize::from(files) + usize::from(file))
+    }
+}
+
+impl Layout {
+    /// The layout of `weights` (which fit `et`'s variant).
+    pub fn new(et: &EvalTables, weights: &Weights) -> Layout {
+        let variant = &et.tables.variant;
+        let (files, ranks) = (variant.files, variant.ranks);
+        let table = 2 * usize::from(files) * usize::from(ranks);
+        let start = Position::start(et.tables.clone());
+        let mut next = 0;
+        let mut take = |n: usize| {
+            next += n;
+            next - n
+        };
+        let kinds = variant
+            .pieces
+            .iter()
+            .enumerate()
+            .map(|(kind, p)| {
+                let letter = p.letter.to_string();
+                let pw = &weights.pieces[&letter];
+                let own_black = pw.black_squares.is_some();
+                let tables_symmetric = std::iter::once(&pw.squares)
+                    .chain(&pw.black_squares)
+                    .all(|t| t.iter().all(|row| row.iter().eq(row.iter().rev())));
+                KindSlots {
+                    value: take(2),
+                    hand: take(1),
+                    mobility: take(2),
+                    pair: take(1),
+                    squares: take(table),
+                    black_squares: own_black.then(|| take(table)),
+                    folded: tables_symmetric && start_symmetric_by_file(&start, kind),
+                    letter,
+                }
+            })
+            .collect();
+        let pawns = take(8);
+        let royal = take(10);
+        let tempo = take(1);
+        Layout {
+            kinds,
+            pawns,
+            royal,
+            tempo,
+            len: next,
+            files,
+            ranks,
+        }
+    }
+
+    /// Number of weights.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether there are none (never: every variant has the tempo).
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The weights as a vector (folded squares: the mean of the two files).
+    pub fn vector(&self, w: &Weights) -> Vec<f64> {
+        let mut v = vec![0.0; self.len];
+        let mut folds = vec![0u32; self.len];
+        let mut set = |v: &mut Vec<f64>, i: usize, x: i32| {
+            v[i] += f64::from(x);
+            folds[i] += 1;
+        };
+        for k in &self.kinds {
+            let p = &w.pieces[&k.letter];
+            set(&mut v, k.value, p.value.0);
+            set(&mut v, k.value + 1, p.value.1);
+            set(&mut v, k.hand, p.hand);
+            set(&mut v, k.mobility, p.mobility.0);
+            set(&mut v, k.mobility + 1, p.mobility.1);
+            set(&mut v, k.pair, p.pair);
+            let black = p.black_squares.as_ref().map(|b| (Colour::Black, b));
+            for (colour, table) in std::iter::once((Colour::White, &p.squares)).chain(black) {
+                for (row, values) in table.iter().enumerate() {
+                    for (file, &(mg, eg)) in values.iter().enumerate() {
+                        let i = k.square(colour, row as u8, file as u8, self.files);
+                        set(&mut v, i, mg);
+                        set(&mut v, i + 1, eg);
+                    }
+                }
+            }
+        }
+        let pawns = [
+            w.pawns.doubled,
+            w.pawns.isolated,
+            w.pawns.passed,
+            w.pawns.passed_progress,
+        ];
+        for (n, (mg, eg)) in pawns.into_iter().enumerate() {
+            set(&mut v, self.pawns + 2 * n, mg);
+            set(&mut v, self.pawns + 2 * n + 1, eg);
+        }
+        for (n, &a) in w.royal.attack.iter().enumerate() {
+            set(&mut v, self.royal + n, a);
+        }
+        set(&mut v, self.royal + 8, w.royal.shelter.0);
+        set(&mut v, self.royal + 9, w.royal.shelter.1);
+        set(&mut v, self.tempo, w.tempo);
+        for (x, &n) in v.iter_mut().zip(&folds) {
+            *x /= f64::from(n.max(1));
+        }
+        v
+    }
+
+    /// Write the vector `v` back into `w`, rounded to whole numbers.
+    pub fn write(&self, v: &[f64], w: &mut Weights) {
+        let get = |i: usize| v[i].round() as i32;
+        for k in &self.kinds {
+            let p = w
+                .pieces
+                .get_mut(&k.letter)
+                .expect("the layout was made from these weights");
+            p.value = (get(k.value), get(k.value + 1));
+            p.hand = get(k.hand);
+            p.mobility = (get(k.mobility), get(k.mobility + 1));
+            p.pair = get(k.pair);
+            let fill = |table: &mut Vec<Vec<(i32, i32)>>, colour: Colour| {
+                for (row, values) in table.iter_mut().enumerate() {
+                    for (file, value) in values.iter_mut().enumerate() {
+                        let i = k.square(colour, row as u8, file as u8, self.files);
+                        *value = (get(i), get(i + 1));
+                    }
+                }
+            };
+            fill(&mut p.squares, Colour::White);
+            if let Some(black) = p.black_squares.as_mut() {
+                fill(black, Colour::Black);
+            }
+        }
+        let pair = |n: usize| (get(self.pawns + 2 * n), get(self.pawns + 2 * n + 1));
+        w.pawns.doubled = pair(0);
+        w.pawns.isolated = pair(1);
+        w.pawns.passed = pair(2);
+        w.pawns.passed_progress = pair(3);
+        for (n, a) in w.royal.attack.iter_mut().enumerate() {
+            *a = get(self.royal + n);
+        }
+        w.royal.shelter = (get(self.royal + 8), get(self.royal + 9));
+        w.tempo = get(self.tempo);
+    }
+}
+
+/// Whether the start squares of `kind` are symmetric by file for each colour.
+fn start_symmetric_by_file(start: &Position, kind: usize) -> bool {
+    let geo = start.geo();
+    Colour::BOTH.into_iter().all(|colour| {
+        start.pieces(colour).iter().all(|&sq| {
+            if start.at(sq).kind() != kind {
+                return true;
+            }
+            let (f, r) = geo.coords(sq);
+            let mirror = start.at(geo.square(geo.files - 1 - f, r));
+            mirror.is_of(colour) && mirror.kind() == kind
+        })
+    })
+}
+
+/// A position's score as weights times coefficients: White's view, `constant` plus the sum
+/// over `coefficients` of the weight at each index times its coefficient.
+#[derive(Clone, Debug, Default)]
+pub struct Trace {
+    pub coefficients: Vec<(u32, f32)>,
+    pub constant: f32,
+}
+
+/// Collects coefficients by slot before they are listed.
+struct Collector {
+    dense: Vec<f64>,
+    touched: Vec<usize>,
+    /// Middlegame share of tapered terms.
+    mg: f64,
+    constant: f64,
+}
+
+impl Collector {
+    fn add(&mut self, i: usize, x: f64) {
+        if self.dense[i] == 0.0 {
+            self.touched.push(i);
+        }
+        self.dense[i] += x;
+        if self.dense[i] == 0.0 {
+            self.dense[i] = f64::MIN_POSITIVE;
+        }
+    }
+
+    /// A tapered term with weights at `i` (middlegame) and `i + 1` (endgame).
+    fn phased(&mut self, i: usize, x: f64) {
+        self.add(i, x * self.mg);
+        self.add(i + 1, x * (1.0 - self.mg));
+    }
+}
+
+/// The trace of `pos` under `et`, laid out by `layout`; `weights` is `et`'s weights as
+/// `layout` lays them out.
+pub fn trace(pos: &Position, et: &EvalTables, layout: &Layout, weights: &[f64]) -> Trace {
+    let geo = pos.geo();
+    let mut sides = ByColour([Side::default(); 2]);
+    let mut phase = 0;
+    let mut structure = Structure::new();
+    let mut placed: Vec<(Colour, usize, Square)> = Vec::new();
+    let mut bound = ByColour([[0u8; PAIR_SLOTS]; 2]);
+    let mut pairs: Vec<(Colour, usize)> = Vec::new();
+    for colour in Colour::BOTH {
+        for &sq in pos.pieces(colour) {
+            let kind = pos.at(sq).kind();
+            let k = &et.kinds[kind];
+            phase += k.phase_weight;
+            placed.push((colour, kind, sq));
+            if k.pawn_like {
+                structure.add(geo, colour, sq, kind);
+            }
+            if k.advances_only {
+                sides[colour].pawns += 1;
+            } else if !k.royal {
+                sides[colour].officers += k.value;
+                if k.pair_slot != NO_SLOT {
+                    let (f, r) = geo.coords(sq);
+                    let slot = &mut bound[colour][usize::from(k.pair_slot)];
+                    *slot |= 1 << ((f + r) & 1);
+                    if *slot == 3 {
+                        *slot = 7;
+                        pairs.push((colour, kind));
+                    }
+                }
+            }
+        }
+        if et.hand {
+            for (kind, k) in et.kinds.iter().enumerate() {
+                let n = i32::from(pos.in_hand(colour, kind));
+                phase += n * k.phase_weight;
+                if k.advances_only {
+                    sides[colour].pawns += n;
+                } else {
+                    sides[colour].officers += n * k.value;
+                }
+            }
+        }
+    }
+    let phase = phase.min(et.phase_total) * PHASE_MAX / et.phase_total;
+    let mut c = Collector {
+        dense: vec![0.0; layout.len],
+        touched: Vec::new(),
+        mg: f64::from(phase) / f64::from(PHASE_MAX),
+        constant: 0.0,
+    };
+    let sign = |colour: Colour| if colour == Colour::White { 1.0 } else { -1.0 };
+    for &(colour, kind, sq) in &placed {
+        let slots = &layout.kinds[kind];
+        let s = sign(colour);
+        c.phased(slots.value, s);
+        let (file, rank) = geo.coords(sq);
+        let row = match colour {
+            Colour::White => layout.ranks - 1 - rank,
+            Colour::Black => rank,
+        };
+        c.phased(slots.square(colour, row, file, layout.files), s);
+    }
+    for &(colour, kind) in &pairs {
+        c.add(layout.kinds[kind].pair, sign(colour));
+    }
+    if et.hand {
+        for colour in Colour::BOTH {
+            for kind in 0..et.kinds.len() {
+                let n = f64::from(pos.in_hand(colour, kind));
+                if n > 0.0 {
+                    c.add(layout.kinds[kind].hand, sign(colour) * n);
+                }
+            }
+        }
+    }
+    structure.visit(et, geo.files, |colour, feature| {
+        let s = sign(colour);
+        match feature {
+            PawnFeature::Doubled(extra) => c.phased(layout.pawns, s * f64::from(extra)),
+            PawnFeature::Isolated => c.phased(layout.pawns + 2, s),
+            PawnFeature::Passed(k) => {
+                c.phased(layout.pawns + 4, s);
+                c.phased(layout.pawns + 6, s * f64::from(k) / f64::from(PASSED_SCALE));
+            }
+        }
+    });
+    if et.check_bonus != 0 {
+        let lead =
+            i32::from(pos.checks_given(Colour::White)) - i32::from(pos.checks_given(Colour::Black));
+        c.constant += f64::from(lead * et.check_bonus);
+    }
+    let mut attacks = ByColour([(0i32, 0i32); 2]);
+    mobility::visit(pos, et, |colour, kind, moves, hits| {
+        let m = et.kinds[kind].mobility;
+        c.phased(
+            layout.kinds[kind].mobility,
+            sign(colour) * f64::from(moves - m.mean) / 16.0,
+        );
+        if hits > 0 {
+            let a = &mut attacks[!colour];
+            a.0 += 1;
+            a.1 += et.kinds[kind].value / 50 + 2 * hits;
+        }
+    });
+    for colour in Colour::BOTH {
+        let s = sign(colour);
+        let (attackers, units) = attacks[colour];
+        let n = (attackers.max(0) as usize).min(7);
+        let squared = f64::from(units) * f64::from(units) / 1024.0;
+        if f64::from(et.royal.attack[n]) * squared >= f64::from(et.royal.most_penalty) {
+            c.constant -= s * f64::from(et.royal.most_penalty) * c.mg;
+        } else {
+            c.add(layout.royal + n, -s * squared * c.mg);
+        }
+        if let Some((counts, royals)) = shelter_counts(pos, et, colour) {
+            for (i, &count) in counts.iter().enumerate() {
+                c.add(
+                    layout.royal + 8 + i,
+                    s * f64::from(count) / f64::from(royals) * c.mg,
+                );
+            }
+        }
+    }
+    let white: f64 = c
+        .touched
+        .iter()
+        .map(|&i| c.dense[i] * weights[i])
+        .sum::<f64>()
+        + c.constant;
+    let sign = f64::from(et.sign);
+    let scale = if drawish(sign * white, &sides) {
+        sign / 4.0
+    } else {
+        sign
+    };
+    let mut coefficients: Vec<(u32, f32)> = c
+        .touched
+        .iter()
+        .map(|&i| (i as u32, (c.dense[i] * scale) as f32))
+        .collect();
+    let to_move = if pos.side() == Colour::White {
+        1.0
+    } else {
+        -1.0
+    };
+    coefficients.push((layout.tempo as u32, to_move));
+    Trace {
+        coefficients,
+        constant: (c.constant * scale) as f32,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use super::{trace, Layout};
+    use crate::movegen::{build_ruleset, legal_moves, make_move};
+    use crate::position::Position;
+    use crate::search::eval::cache::ActivityCache;
+    use crate::search::eval::evaluate;
+    use crate::search::eval::tables::EvalTables;
+    use crate::search::MATE_BOUND;
+    use crate::types::Colour;
+    use crate::variant::{embedded_names, load_by_name};
+
+    /// Plies of each playout.
+    const PLIES: usize = 60;
+
+    /// For every shipped variant, at every position of a playout, the trace's weights times
+    /// coefficients give the evaluation (White's view), up to its integer rounding: each of
+    /// its divisions rounds towards zero, by less than a centipawn each time — mobility (two
+    /// per colour, middlegame and endgame), royal attack and shelter (one each per colour),
+    /// the passed-pawn progress (one per pawn-like piece at most), the taper and the drawish
+    /// scaling: 8 plus the pawn-like pieces in all.
+    #[test]
+    fn a_trace_times_the_weights_is_the_evaluation() {
+        let mut worst = 0.0f64;
+        let mut positions = 0;
+        for (n, name) in embedded_names().iter().enumerate() {
+            let variant = load_by_name(name).expect("a shipped variant loads");
+            let tables = build_ruleset(Arc::new(variant)).expect("its ruleset builds");
+            let et = EvalTables::automatic(&tables);
+            let weights = et.weights();
+            let layout = Layout::new(&et, &weights);
+            let vector = layout.vector(&weights);
+            let mut pos = Position::start(tables);
+            let mut legal = Vec::new();
+            for ply in 0..PLIES {
+                let own = evaluate(
+                    &pos,
+                    &et,
+                    &mut ActivityCache::default(),
+                    -MATE_BOUND,
+                    MATE_BOUND,
+                );
+                let white = if pos.side() == Colour::White {
+                    own
+                } else {
+                    -own
+                };
+                let t = trace(&pos, &et, &layout, &vector);
+                let traced = f64::from(t.constant)
+                    + t.coefficients
+                        .iter()
+                        .map(|&(i, c)| f64::from(c) * vector[i as usize])
+                        .sum::<f64>();
+                let pawns = Colour::BOTH
+                    .iter()
+                    .flat_map(|&c| pos.pieces(c).iter())
+                    .filter(|&&sq| et.kinds[pos.at(sq).kind()].pawn_like)
+                    .count();
+                let diff = (traced - f64::from(white)).abs();
+                assert!(
+                    diff < 8.0 + pawns as f64,
+                    "{name} at {}: traced {traced}, evaluated {white}",
+                    pos.to_fen()
+                );
+                worst = worst.max(diff);
+                positions += 1;
+                legal_moves(&mut pos, &mut legal);
+                if legal.is_empty() {
+                    break;
+                }
+                make_move(&mut pos, legal[(ply * 7919 + n * 104_729) % legal.len()]);
+            }
+        }
+        eprintln!("{positions} positions, worst difference {worst:.2} cp");
+    }
+}
