@@ -26,38 +26,31 @@ fn main() {
     let (weights, files): (Vec<PathBuf>, Vec<PathBuf>) = files
         .into_iter()
         .partition(|p| p.to_string_lossy().ends_with(".weights.ron"));
-    let mut out = String::from("pub static FILES: &[EmbeddedFile] = &[\n");
-    for path in &files {
-        let stem = path
-            .file_stem()
-            .map(|s| s.to_string_lossy().into_owned())
-            .unwrap_or_default();
-        let absolute = fs::canonicalize(path).unwrap_or_else(|_| path.clone());
-        writeln!(
-            out,
-            "    EmbeddedFile {{ stem: {stem:?}, text: include_str!({:?}) }},",
-            absolute.display().to_string()
-        )
-        .expect("writing to a String cannot fail");
-    }
-    out.push_str("];\n");
-    out.push_str("pub static WEIGHTS: &[EmbeddedFile] = &[\n");
-    for path in &weights {
-        let name = path
-            .file_name()
-            .map(|s| s.to_string_lossy().into_owned())
-            .unwrap_or_default();
-        let stem = name.trim_end_matches(".weights.ron");
-        let absolute = fs::canonicalize(path).unwrap_or_else(|_| path.clone());
-        writeln!(
-            out,
-            "    EmbeddedFile {{ stem: {stem:?}, text: include_str!({:?}) }},",
-            absolute.display().to_string()
-        )
-        .expect("writing to a String cannot fail");
-    }
-    out.push_str("];\n");
+    let mut out = table("FILES", &files, ".ron");
+    out.push_str(&table("WEIGHTS", &weights, ".weights.ron"));
     let target =
         Path::new(&env::var("OUT_DIR").expect("cargo sets OUT_DIR")).join("embedded_variants.rs");
     fs::write(&target, out).expect("cannot write embedded_variants.rs");
+}
+
+/// A static table named `name` of the files at `paths`, each with its file name less `suffix`
+/// as its stem and its text included.
+fn table(name: &str, paths: &[PathBuf], suffix: &str) -> String {
+    let mut out = format!("pub static {name}: &[EmbeddedFile] = &[\n");
+    for path in paths {
+        let file_name = path
+            .file_name()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let stem = file_name.trim_end_matches(suffix);
+        let absolute = fs::canonicalize(path).unwrap_or_else(|_| path.clone());
+        writeln!(
+            out,
+            "    EmbeddedFile {{ stem: {stem:?}, text: include_str!({:?}) }},",
+            absolute.display().to_string()
+        )
+        .expect("writing to a String cannot fail");
+    }
+    out.push_str("];\n");
+    out
 }

@@ -73,18 +73,24 @@ fn values_follow_the_piece_definitions() {
         .any(|l| l.starts_with('K') && l.ends_with("royal")));
 }
 
+/// A folder of its own in the system's temporary folder holding a copy of the built-in
+/// variant file `name`: the folder and the copy.
+fn variant_copy(name: &str) -> (std::path::PathBuf, std::path::PathBuf) {
+    let dir = std::env::temp_dir().join(format!("alfil-cli-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    let copy = dir.join(format!("{name}.ron"));
+    let original = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("variants")
+        .join(format!("{name}.ron"));
+    std::fs::copy(original, &copy).expect("the variant copied");
+    (dir, copy)
+}
+
 /// `values --export` writes the evaluation's weights; beside a copy of the variant file they
 /// are read back, and `values` shows them next to the automatic values (equal, as written).
 #[test]
 fn exported_weights_beside_a_variant_are_shown_with_the_automatic_values() {
-    let dir = std::env::temp_dir().join(format!("alfil-cli-weights-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("a temporary folder");
-    let variant = dir.join("chess.ron");
-    std::fs::copy(
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("variants/chess.ron"),
-        &variant,
-    )
-    .expect("chess copied");
+    let (dir, variant) = variant_copy("chess");
     let weights = dir.join("chess.weights.ron");
     let (plain, _, code) = alfil(&["values", "chess", "--export", weights.to_str().unwrap()]);
     assert_eq!(code, Some(0));
@@ -115,14 +121,7 @@ fn exported_weights_beside_a_variant_are_shown_with_the_automatic_values() {
 /// writes, put beside a copy of the variant, is read (`values` names it and its run).
 #[test]
 fn tune_fits_weights_that_the_engine_then_reads() {
-    let dir = std::env::temp_dir().join(format!("alfil-cli-tune-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("a temporary folder");
-    let variant = dir.join("minishogi.ron");
-    std::fs::copy(
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("variants/minishogi.ron"),
-        &variant,
-    )
-    .expect("minishogi copied");
+    let (dir, variant) = variant_copy("minishogi");
     let weights = dir.join("minishogi.weights.ron");
     let args = [
         "tune",
