@@ -1,7 +1,8 @@
 //! Texel's method: the evaluation's weights fitted to game results by logistic regression. A
 //! position's predicted score for White is `σ(K · eval / 400)` with `σ(x) = 1 / (1 + 10^-x)`;
 //! the loss is the mean squared difference from the results. The scale `K` is fitted first
-//! (golden-section search at the starting weights), then the weights by Adam on the full
+//! (golden-section search at the starting weights), then the weights by Adam (those whose
+//! feature is rare in the positions are left alone) on the full
 //! gradient of the training positions, stopping when the loss on held-out positions (those of
 //! every tenth game: positions of one game are too alike to test each other) has not improved
 //! for a while; the best weights on those are kept.
@@ -10,6 +11,12 @@ use rayon::prelude::*;
 
 use super::selfplay::Sample;
 
+/// A weight is fitted only where its feature appears in at least this share of the training
+/// positions (and [`RARE_LEAST`] of them): Adam moves every weight by about the same step
+/// whatever its gradient, so a weight seen in a handful of positions would follow their noise
+/// (a square a piece seldom reaches would get hundreds of centipawns).
+const RARE_SHARE: f64 = 0.005;
+const RARE_LEAST: usize = 50;
 /// Epochs without a better held-out loss before the fit stops.
 const PATIENCE: usize = 40;
 /// Most epochs of a fit.
@@ -87,6 +94,20 @@ fn gradient(samples: &[&Sample], weights: &[f64], k: f64) -> Vec<f64> {
     g
 }
 
+/// The weights whose feature appears in too few of `samples` to be fitted.
+fn rare(samples: &[&Sample], len: usize) -> Vec<usize> {
+    let mut seen = vec![0usize; len];
+    for s in samples {
+        for &(i, c) in &s.trace.coefficients {
+            if c != 0.0 {
+                seen[i as usize] += 1;
+            }
+        }
+    }
+    let least = RARE_LEAST.max((samples.len() as f64 * RARE_SHARE) as usize);
+    (0..len).filter(|&i| seen[i] < least).collect()
+}
+
 /// The `K` that minimises the loss at `weights` (golden-section search over 0.05 … 5).
 fn fit_k(samples: &[&Sample], weights: &[f64]) -> f64 {
     let ratio = (5f64.sqrt() - 1.0) / 2.0;
@@ -104,11 +125,11 @@ fn fit_k(samples: &[&Sample], weights: &[f64]) -> f64 {
 }
 
 /// Fit the weights to the samples from `start`; `progress` gets each epoch's number and
-/// held-out loss. `fixed` weights (by index) are left as they are.
+/// held-out loss. Weights whose feature appears in too few training positions (see
+/// [`rare`]) are left as they are.
 pub fn fit(
     samples: &[Sample],
     start: &[f64],
-    fixed: &[usize],
     progress: &mut dyn FnMut(usize, f64),
 ) -> Result<Fitted, String> {
     let (mut held_out, mut training) = (Vec::new(), Vec::new());
@@ -126,6 +147,7 @@ pub fn fit(
             samples.len()
         ));
     }
+    let fixed = rare(&training, start.len());
     let k = fit_k(&training, start);
     let mut weights = start.to_vec();
     let loss_before = loss(&held_out, start, k);
@@ -135,7 +157,7 @@ pub fn fit(
     for epoch in 1..=MAX_EPOCHS {
         epochs = epoch;
         let mut g = gradient(&training, &weights, k);
-        for &i in fixed {
+        for &i in &fixed {
             g[i] = 0.0;
         }
         let t = epoch as i32;

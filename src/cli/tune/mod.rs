@@ -91,12 +91,13 @@ pub fn run(args: &TuneArgs) -> Result<(), String> {
         );
     }
     let fit_bar = progress_bar(0, "fitting: epoch {pos}, held-out loss {msg}");
-    let fitted = fit::fit(&played.samples, &start, &[], &mut |epoch, loss| {
+    let fitted = fit::fit(&played.samples, &start, &mut |epoch, loss| {
         fit_bar.set_position(epoch as u64);
         fit_bar.set_message(format!("{loss:.5}"));
     })?;
     fit_bar.finish_and_clear();
-    layout.write(&fitted.weights, &mut weights);
+    let (fitted_weights, k) = rescaled(&layout, &start, &fitted.weights, fitted.k);
+    layout.write(&fitted_weights, &mut weights);
     let command = format!("alfil {}", command_line(args));
     weights.tuning = Some(Tuning {
         command,
@@ -115,7 +116,7 @@ pub fn run(args: &TuneArgs) -> Result<(), String> {
         played.samples.len(),
         fitted.training,
         fitted.held_out,
-        fitted.k,
+        k,
         fitted.epochs
     );
     crate::outln!(
@@ -126,6 +127,20 @@ pub fn run(args: &TuneArgs) -> Result<(), String> {
         started.elapsed().as_secs_f64()
     );
     Ok(())
+}
+
+/// The fitted weights scaled back to the start position's material at the starting weights,
+/// and the fit's `k` scaled the other way: the predictions stay the same (the evaluation is
+/// linear in its weights but for a few fixed terms), and the search's margins, set in
+/// centipawns of that scale, keep their meaning.
+fn rescaled(layout: &Layout, start: &[f64], fitted: &[f64], k: f64) -> (Vec<f64>, f64) {
+    let before = layout.start_material(start);
+    let after = layout.start_material(fitted);
+    if before <= 0.0 || after <= 0.0 {
+        return (fitted.to_vec(), k);
+    }
+    let s = after / before;
+    (fitted.iter().map(|w| w / s).collect(), k * s)
 }
 
 /// The games' start positions: roughly balanced random openings (as `alfil openings`).

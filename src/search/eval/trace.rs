@@ -27,6 +27,8 @@ pub struct Layout {
     len: usize,
     files: u8,
     ranks: u8,
+    /// Pieces of each type in the start position, both sides.
+    start_counts: Vec<u32>,
 }
 
 /// The slots of one piece type.
@@ -101,7 +103,14 @@ impl Layout {
         let pawns = take(8);
         let royal = take(10);
         let tempo = take(1);
+        let mut start_counts = vec![0; variant.pieces.len()];
+        for colour in Colour::BOTH {
+            for &sq in start.pieces(colour) {
+                start_counts[start.at(sq).kind()] += 1;
+            }
+        }
         Layout {
+            start_counts,
             kinds,
             pawns,
             royal,
@@ -115,6 +124,16 @@ impl Layout {
     /// Number of weights.
     pub fn len(&self) -> usize {
         self.len
+    }
+
+    /// The material of the start position at the weights `v`, middlegame plus endgame: the
+    /// scale of the evaluation.
+    pub fn start_material(&self, v: &[f64]) -> f64 {
+        self.kinds
+            .iter()
+            .zip(&self.start_counts)
+            .map(|(k, &n)| f64::from(n) * (v[k.value] + v[k.value + 1]))
+            .sum()
     }
 
     /// Whether there are none (never: every variant has the tempo).
