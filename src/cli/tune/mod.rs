@@ -119,6 +119,11 @@ pub fn run(args: &TuneArgs) -> Result<(), String> {
         k,
         fitted.epochs
     );
+    eprintln!(
+        "note: weights from alfil tune are not yet shown to play better than the automatic \
+         ones; play them against the automatic values (alfil match) before keeping {}",
+        out.display()
+    );
     crate::outln!(
         "held-out loss {:.5} -> {:.5}; weights written to {} ({:.0} s)",
         fitted.loss_before,
