@@ -44,9 +44,11 @@ pub struct WeightsInUse {
 
 /// What the evaluation of `tables` weighs.
 pub fn weights_in_use(tables: &Arc<Ruleset>) -> WeightsInUse {
-    let et = EvalTables::new(tables);
+    let mut et = EvalTables::automatic(tables);
+    let automatic = et.weights();
+    et.read_weights_beside();
     WeightsInUse {
-        automatic: EvalTables::automatic(tables).weights(),
+        automatic,
         file: et.weights_file.clone().map(|name| (et.weights(), name)),
         warning: et.weights_warning.clone(),
     }

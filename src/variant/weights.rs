@@ -186,17 +186,22 @@ pub fn path_beside(path: &Path) -> PathBuf {
     path.with_extension("weights.ron")
 }
 
+/// The file stem of a built-in variant (none for a variant read from a file).
+pub fn embedded_stem(variant: &Variant) -> Option<&str> {
+    variant
+        .source
+        .strip_prefix("<embedded>/")
+        .map(|file| file.trim_end_matches(".ron"))
+}
+
 /// The weights beside `variant`, checked against it: a built-in variant's built-in file, or
 /// the file next to the variant's own file.
 pub fn weights_for(variant: &Variant) -> Found {
-    let (text, label) = match variant.source.strip_prefix("<embedded>/") {
-        Some(file) => {
-            let stem = file.trim_end_matches(".ron");
-            match embedded_weights(stem) {
-                Some(text) => (text.to_string(), format!("<embedded>/{stem}.weights.ron")),
-                None => return Found::None,
-            }
-        }
+    let (text, label) = match embedded_stem(variant) {
+        Some(stem) => match embedded_weights(stem) {
+            Some(text) => (text.to_string(), format!("<embedded>/{stem}.weights.ron")),
+            None => return Found::None,
+        },
         None => {
             let path = path_beside(Path::new(&variant.source));
             match std::fs::read_to_string(&path) {

@@ -17,7 +17,7 @@ use crate::cli::load_variant;
 use crate::cli::matchrun::openings::{generate, Generation};
 use crate::position::ruleset::Ruleset;
 use crate::search::{trace, EvalTables, Layout};
-use crate::variant::weights::{path_beside, Tuning};
+use crate::variant::weights::{embedded_stem, path_beside, Tuning};
 
 pub use selfplay::MAX_PLIES;
 
@@ -171,10 +171,9 @@ fn openings(tables: &Arc<Ruleset>, args: &TuneArgs) -> Result<Vec<String>, Strin
 
 /// The default weights file: beside a variant file, or in the current folder.
 fn default_out(tables: &Ruleset) -> PathBuf {
-    let source = &tables.variant.source;
-    match source.strip_prefix("<embedded>/") {
-        Some(file) => PathBuf::from(file.trim_end_matches(".ron")).with_extension("weights.ron"),
-        None => path_beside(Path::new(source)),
+    match embedded_stem(&tables.variant) {
+        Some(stem) => PathBuf::from(format!("{stem}.weights.ron")),
+        None => path_beside(Path::new(&tables.variant.source)),
     }
 }
 

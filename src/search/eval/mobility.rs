@@ -20,6 +20,18 @@ pub struct Attacks {
     pub units: i32,
 }
 
+impl Attacks {
+    /// A piece worth `value` with `hits` destinations next to the royal pieces (none: no
+    /// attack).
+    #[inline]
+    pub fn add(&mut self, value: i32, hits: i32) {
+        if hits > 0 {
+            self.attackers += 1;
+            self.units += value / 50 + 2 * hits;
+        }
+    }
+}
+
 /// The result of the pass.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Activity {
@@ -69,11 +81,7 @@ pub fn evaluate(pos: &Position, et: &EvalTables) -> Activity {
     visit(pos, et, |colour, kind, moves, hits| {
         let m = et.kinds[kind].mobility;
         mobility[colour] += m.weight * (moves - m.mean);
-        if hits > 0 {
-            let a = &mut out.attacks[!colour];
-            a.attackers += 1;
-            a.units += et.kinds[kind].value / 50 + 2 * hits;
-        }
+        out.attacks[!colour].add(et.kinds[kind].value, hits);
     });
     for colour in Colour::BOTH {
         let m = mobility[colour];

@@ -23,7 +23,7 @@ pub mod tables;
 pub mod trace;
 pub mod values;
 
-use crate::types::{ByColour, Colour};
+use crate::types::{ByColour, Colour, Piece, Square};
 use cache::ActivityCache;
 use pair::{Pair, PHASE_MAX};
 use pawns::Structure;
@@ -40,36 +40,44 @@ const WINNING_MATERIAL: i32 = 400;
 
 /// Material and presence totals of one side.
 #[derive(Clone, Copy, Default)]
-struct Side {
+pub(super) struct Side {
     /// Material of pieces neither royal nor advancing only (in hand included).
     officers: i32,
     /// Pieces that only advance (on the board or in hand): pawns and soldiers.
     pawns: i32,
 }
 
-/// Evaluate `pos` for the side to move. `alpha` and `beta` are the search window: a score
-/// far outside it may be returned without the costly terms, which `cache` may hold.
-pub fn evaluate(
+/// What one walk over the pieces on the board and in hand finds besides their own values
+/// and the pawn structure: the sides' material totals and the game phase (0 …
+/// [`PHASE_MAX`]).
+pub(super) struct Census {
+    pub sides: ByColour<Side>,
+    pub phase: i32,
+}
+
+/// Walk the pieces of `pos`, noting the pawn-like ones in `structure` (which is large: the
+/// caller keeps it in place): `placed` is called for every piece on the board, `paired` for
+/// every colour-bound type once a side has it on both square colours, and `held` for every
+/// type a side holds in hand, with the number held.
+pub(super) fn census(
     pos: &Position,
     et: &EvalTables,
-    cache: &mut ActivityCache,
-    alpha: i32,
-    beta: i32,
-) -> i32 {
+    structure: &mut Structure,
+    mut placed: impl FnMut(Colour, Piece, Square),
+    mut paired: impl FnMut(Colour, usize),
+    mut held: impl FnMut(Colour, usize, i32),
+) -> Census {
     let geo = pos.geo();
-    let mut score = Pair::default();
     let mut sides = ByColour([Side::default(); 2]);
     let mut phase = 0;
-    let mut structure = Structure::new();
     let mut bound = ByColour([[0u8; PAIR_SLOTS]; 2]);
     for colour in Colour::BOTH {
         let side = &mut sides[colour];
-        let mut own = Pair::default();
         for &sq in pos.pieces(colour) {
             let piece = pos.at(sq);
             let kind = piece.kind();
             let k = &et.kinds[kind];
-            own += et.psq(piece, sq);
+            placed(colour, piece, sq);
             phase += k.phase_weight;
             if k.pawn_like {
                 structure.add(geo, colour, sq, kind);
@@ -84,23 +92,70 @@ pub fn evaluate(
                     *slot |= 1 << ((f + r) & 1);
                     if *slot == 3 {
                         *slot = 7;
-                        own += Pair::new(k.pair_bonus, k.pair_bonus);
+                        paired(colour, kind);
                     }
                 }
             }
         }
         if et.hand {
-            own += in_hand(pos, et, colour, side, &mut phase);
+            for (kind, k) in et.kinds.iter().enumerate() {
+                let n = i32::from(pos.in_hand(colour, kind));
+                if n == 0 {
+                    continue;
+                }
+                held(colour, kind, n);
+                phase += n * k.phase_weight;
+                if k.advances_only {
+                    side.pawns += n;
+                } else {
+                    side.officers += n * k.value;
+                }
+            }
         }
-        score += if colour == Colour::White { own } else { -own };
     }
-    score += structure.evaluate(et, geo.files);
-    if et.check_bonus != 0 {
-        let lead =
-            i32::from(pos.checks_given(Colour::White)) - i32::from(pos.checks_given(Colour::Black));
-        score += Pair::new(lead * et.check_bonus, lead * et.check_bonus);
+    Census {
+        sides,
+        phase: phase.min(et.phase_total) * PHASE_MAX / et.phase_total,
     }
-    let phase = phase.min(et.phase_total) * PHASE_MAX / et.phase_total;
+}
+
+/// What White's lead in checks given is worth in n-check variants (0 elsewhere).
+pub(super) fn checks_lead(pos: &Position, et: &EvalTables) -> i32 {
+    if et.check_bonus == 0 {
+        return 0;
+    }
+    let lead =
+        i32::from(pos.checks_given(Colour::White)) - i32::from(pos.checks_given(Colour::Black));
+    lead * et.check_bonus
+}
+
+/// Evaluate `pos` for the side to move. `alpha` and `beta` are the search window: a score
+/// far outside it may be returned without the costly terms, which `cache` may hold.
+pub fn evaluate(
+    pos: &Position,
+    et: &EvalTables,
+    cache: &mut ActivityCache,
+    alpha: i32,
+    beta: i32,
+) -> i32 {
+    let mut placed = ByColour([Pair::default(); 2]);
+    let mut paired = ByColour([0; 2]);
+    let mut held = ByColour([0; 2]);
+    let mut structure = Structure::new();
+    let Census { sides, phase } = census(
+        pos,
+        et,
+        &mut structure,
+        |colour, piece, sq| placed[colour] += et.psq(piece, sq),
+        |colour, kind| paired[colour] += et.kinds[kind].pair_bonus,
+        |colour, kind, n| held[colour] += n * et.kinds[kind].hand_value,
+    );
+    let [white, black] = [Colour::White, Colour::Black]
+        .map(|c| placed[c] + Pair::new(paired[c] + held[c], paired[c] + held[c]));
+    let mut score = white - black;
+    score += structure.evaluate(et, pos.geo().files);
+    let lead = checks_lead(pos, et);
+    score += Pair::new(lead, lead);
     let lazy = finish(score, phase, &sides, pos.side(), et);
     if lazy + LAZY_MARGIN <= alpha || lazy - LAZY_MARGIN >= beta {
         return lazy;
@@ -120,31 +175,6 @@ pub fn evaluate(
 pub fn activity(pos: &Position, et: &EvalTables) -> Pair {
     let pass = mobility::evaluate(pos, et);
     pass.mobility + royal::evaluate(pos, et, &pass.attacks)
-}
-
-/// Material of the pieces `colour` holds in hand.
-fn in_hand(
-    pos: &Position,
-    et: &EvalTables,
-    colour: Colour,
-    side: &mut Side,
-    phase: &mut i32,
-) -> Pair {
-    let mut total = 0;
-    for (kind, k) in et.kinds.iter().enumerate() {
-        let n = i32::from(pos.in_hand(colour, kind));
-        if n == 0 {
-            continue;
-        }
-        total += n * k.hand_value;
-        *phase += n * k.phase_weight;
-        if k.advances_only {
-            side.pawns += n;
-        } else {
-            side.officers += n * k.value;
-        }
-    }
-    Pair::new(total, total)
 }
 
 /// Taper, scale drawish material, add the tempo and turn to the side to move's view.

@@ -14,7 +14,7 @@ pub fn evaluate(pos: &Position, et: &EvalTables, attacks: &ByColour<Attacks>) ->
     for colour in Colour::BOTH {
         let a = attacks[colour];
         let w = &et.royal;
-        let scale = w.attack[(a.attackers.max(0) as usize).min(w.attack.len() - 1)];
+        let scale = w.attack[w.slot(a.attackers)];
         score[colour] -= (a.units * a.units * scale / 1024).min(w.most_penalty);
         score[colour] += shelter(pos, et, colour);
     }

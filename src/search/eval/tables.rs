@@ -88,6 +88,14 @@ pub struct RoyalTerms {
     pub shelter: [i32; 2],
 }
 
+impl RoyalTerms {
+    /// The entry of [`RoyalTerms::attack`] for this many attackers.
+    #[inline]
+    pub fn slot(&self, attackers: i32) -> usize {
+        (attackers.max(0) as usize).min(self.attack.len() - 1)
+    }
+}
+
 /// The automatic pawn-structure weights.
 const PAWNS: PawnTerms = PawnTerms {
     doubled: Pair::new(-10, -20),
@@ -145,17 +153,23 @@ impl EvalTables {
     /// else the automatic values.
     pub fn new(tables: &Arc<Ruleset>) -> EvalTables {
         let mut et = EvalTables::automatic(tables);
-        match weights::weights_for(&tables.variant) {
+        et.read_weights_beside();
+        et
+    }
+
+    /// Apply the weights file beside the variant where there is one that fits; note which
+    /// file it was, or why a file there was not used.
+    pub fn read_weights_beside(&mut self) {
+        match weights::weights_for(&self.tables.variant) {
             Found::None => {}
             Found::Weights(w, file) => {
-                et.apply(&w);
-                et.weights_file = Some(file);
+                self.apply(&w);
+                self.weights_file = Some(file);
             }
             Found::Unusable(reason) => {
-                et.weights_warning = Some(format!("{reason}; the automatic values are used"));
+                self.weights_warning = Some(format!("{reason}; the automatic values are used"));
             }
         }
-        et
     }
 
     /// The automatic values alone, computed from the pieces' moves.

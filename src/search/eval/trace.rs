@@ -7,12 +7,12 @@
 //! coefficients; the drawish-material scaling and the sign of giveaway variants are taken as
 //! they are at the traced weights.
 
-use super::mobility;
+use super::mobility::{self, Attacks};
 use super::pair::PHASE_MAX;
 use super::pawns::{PawnFeature, Structure, PASSED_SCALE};
 use super::royal::shelter_counts;
-use super::tables::{EvalTables, NO_SLOT, PAIR_SLOTS};
-use super::{drawish, Side};
+use super::tables::EvalTables;
+use super::{census, checks_lead, drawish, Census};
 use crate::position::Position;
 use crate::types::{ByColour, Colour, Square};
 use crate::variant::weights::Weights;
@@ -282,54 +282,23 @@ impl Collector {
 /// `layout` lays them out.
 pub fn trace(pos: &Position, et: &EvalTables, layout: &Layout, weights: &[f64]) -> Trace {
     let geo = pos.geo();
-    let mut sides = ByColour([Side::default(); 2]);
-    let mut phase = 0;
-    let mut structure = Structure::new();
     let mut placed: Vec<(Colour, usize, Square)> = Vec::new();
-    let mut bound = ByColour([[0u8; PAIR_SLOTS]; 2]);
     let mut pairs: Vec<(Colour, usize)> = Vec::new();
-    for colour in Colour::BOTH {
-        for &sq in pos.pieces(colour) {
-            let kind = pos.at(sq).kind();
-            let k = &et.kinds[kind];
-            phase += k.phase_weight;
-            placed.push((colour, kind, sq));
-            if k.pawn_like {
-                structure.add(geo, colour, sq, kind);
-            }
-            if k.advances_only {
-                sides[colour].pawns += 1;
-            } else if !k.royal {
-                sides[colour].officers += k.value;
-                if k.pair_slot != NO_SLOT {
-                    let (f, r) = geo.coords(sq);
-                    let slot = &mut bound[colour][usize::from(k.pair_slot)];
-                    *slot |= 1 << ((f + r) & 1);
-                    if *slot == 3 {
-                        *slot = 7;
-                        pairs.push((colour, kind));
-                    }
-                }
-            }
-        }
-        if et.hand {
-            for (kind, k) in et.kinds.iter().enumerate() {
-                let n = i32::from(pos.in_hand(colour, kind));
-                phase += n * k.phase_weight;
-                if k.advances_only {
-                    sides[colour].pawns += n;
-                } else {
-                    sides[colour].officers += n * k.value;
-                }
-            }
-        }
-    }
-    let phase = phase.min(et.phase_total) * PHASE_MAX / et.phase_total;
+    let mut held: Vec<(Colour, usize, i32)> = Vec::new();
+    let mut structure = Structure::new();
+    let Census { sides, phase } = census(
+        pos,
+        et,
+        &mut structure,
+        |colour, piece, sq| placed.push((colour, piece.kind(), sq)),
+        |colour, kind| pairs.push((colour, kind)),
+        |colour, kind, n| held.push((colour, kind, n)),
+    );
     let mut c = Collector {
         dense: vec![0.0; layout.len],
         touched: Vec::new(),
         mg: f64::from(phase) / f64::from(PHASE_MAX),
-        constant: 0.0,
+        constant: f64::from(checks_lead(pos, et)),
     };
     let sign = |colour: Colour| if colour == Colour::White { 1.0 } else { -1.0 };
     for &(colour, kind, sq) in &placed {
@@ -346,15 +315,8 @@ pub fn trace(pos: &Position, et: &EvalTables, layout: &Layout, weights: &[f64]) 
     for &(colour, kind) in &pairs {
         c.add(layout.kinds[kind].pair, sign(colour));
     }
-    if et.hand {
-        for colour in Colour::BOTH {
-            for kind in 0..et.kinds.len() {
-                let n = f64::from(pos.in_hand(colour, kind));
-                if n > 0.0 {
-                    c.add(layout.kinds[kind].hand, sign(colour) * n);
-                }
-            }
-        }
+    for &(colour, kind, n) in &held {
+        c.add(layout.kinds[kind].hand, sign(colour) * f64::from(n));
     }
     structure.visit(et, geo.files, |colour, feature| {
         let s = sign(colour);
@@ -367,29 +329,20 @@ pub fn trace(pos: &Position, et: &EvalTables, layout: &Layout, weights: &[f64]) 
             }
         }
     });
-    if et.check_bonus != 0 {
-        let lead =
-            i32::from(pos.checks_given(Colour::White)) - i32::from(pos.checks_given(Colour::Black));
-        c.constant += f64::from(lead * et.check_bonus);
-    }
-    let mut attacks = ByColour([(0i32, 0i32); 2]);
+    let mut attacks = ByColour([Attacks::default(); 2]);
     mobility::visit(pos, et, |colour, kind, moves, hits| {
         let m = et.kinds[kind].mobility;
         c.phased(
             layout.kinds[kind].mobility,
             sign(colour) * f64::from(moves - m.mean) / 16.0,
         );
-        if hits > 0 {
-            let a = &mut attacks[!colour];
-            a.0 += 1;
-            a.1 += et.kinds[kind].value / 50 + 2 * hits;
-        }
+        attacks[!colour].add(et.kinds[kind].value, hits);
     });
     for colour in Colour::BOTH {
         let s = sign(colour);
-        let (attackers, units) = attacks[colour];
-        let n = (attackers.max(0) as usize).min(7);
-        let squared = f64::from(units) * f64::from(units) / 1024.0;
+        let a = attacks[colour];
+        let n = et.royal.slot(a.attackers);
+        let squared = f64::from(a.units) * f64::from(a.units) / 1024.0;
         if f64::from(et.royal.attack[n]) * squared >= f64::from(et.royal.most_penalty) {
             c.constant -= s * f64::from(et.royal.most_penalty) * c.mg;
         } else {
