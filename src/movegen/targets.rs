@@ -94,6 +94,7 @@ fn test_variant(q: &Query) -> Result<Variant, BetzaError> {
         ranks: q.ranks,
         holdings: 0,
         piece_to_char: "TXKtxk".into(),
+        kin: Vec::new(),
         parent: "fairy".into(),
         start_fen: format!("{} w - - 0 1", rows.join("/")),
         pieces: vec![piece, blocker],

@@ -154,6 +154,7 @@ fn build(chain: &[Source], leaf: &Source) -> Result<Variant, LoadError> {
         rules,
         hand: hand_rules(leaf, &merged.hand, &letters)?,
         source: leaf.label.clone(),
+        kin: Vec::new(),
         start_fen_origin: fen_field_starts(&start.value)
             .map(|index| {
                 let at = chain[start.src].error_in(&start.path, index, String::new());

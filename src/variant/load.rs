@@ -12,7 +12,7 @@ use super::locate::Seg;
 use super::located::LoadedFile;
 use super::schema::VariantFile;
 use super::source::{Home, Source};
-use super::Variant;
+use super::{Kin, PieceType, Variant};
 
 /// Loads a variant from text; `source` names it in messages. `inherits` is resolved against
 /// the embedded variants.
@@ -192,10 +192,42 @@ fn finish_keeping_leaf(leaf: Source) -> Result<(Variant, Source, VariantFile), L
         chain.push(parent);
     }
     chain.reverse();
-    let variant = assemble(&chain)?;
+    let mut variant = assemble(&chain)?;
+    variant.kin = kin(&chain, &variant);
     let flat = flatten(&chain)?;
     let leaf = chain.pop().expect("the chain starts with the leaf");
     Ok((variant, leaf, flat))
+}
+
+/// The variants of `chain` (the leaf, `variant`, last) that the leaf inherits with its own
+/// board and pieces (each letter with the same moves, royalty and promotion), nearest first.
+/// An ancestor that does not load alone (a partial file meant only to be inherited) is none.
+fn kin(chain: &[Source], variant: &Variant) -> Vec<Kin> {
+    let same_piece = |a: &PieceType, b: &PieceType| {
+        a.letter == b.letter
+            && a.moves_text == b.moves_text
+            && a.royal == b.royal
+            && a.royal_when_last == b.royal_when_last
+            && a.promoted_of == b.promoted_of
+            && a.promotion.as_ref().map(|p| &p.choices) == b.promotion.as_ref().map(|p| &p.choices)
+    };
+    (1..chain.len())
+        .rev()
+        .filter_map(|end| assemble(&chain[..end]).ok())
+        .filter(|a| {
+            a.files == variant.files
+                && a.ranks == variant.ranks
+                && a.pieces.len() == variant.pieces.len()
+                && a.pieces
+                    .iter()
+                    .zip(&variant.pieces)
+                    .all(|(x, y)| same_piece(x, y))
+        })
+        .map(|a| Kin {
+            name: a.name,
+            source: a.source,
+        })
+        .collect()
 }
 
 /// The file that `child` inherits from: in the child's folder, then embedded.

@@ -441,6 +441,17 @@ pub struct Variant {
     pub start_fen_origin: Vec<(usize, LoadError)>,
     /// The file's own perft cases.
     pub tests: Vec<PerftCase>,
+    /// The variants it inherits (through `inherits`, nearest first) whose board and pieces are
+    /// its own: their evaluation weights fit it too.
+    pub kin: Vec<Kin>,
+}
+
+/// A variant inherited by another with the same board and pieces.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Kin {
+    pub name: String,
+    /// Where it came from, as [`Variant::source`].
+    pub source: String,
 }
 
 impl Variant {

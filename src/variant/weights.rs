@@ -127,15 +127,22 @@ impl Weights {
     /// Whether the weights fit `variant`: its name, every piece type by letter and no other,
     /// square tables of its board's size.
     pub fn check(&self, variant: &Variant) -> Result<(), String> {
-        let named = self.variant.eq_ignore_ascii_case(&variant.name)
-            || variant
-                .aliases
-                .iter()
-                .any(|a| a.eq_ignore_ascii_case(&self.variant));
+        self.check_for(variant, &variant.name)
+    }
+
+    /// [`Weights::check`], the weights being those of `name` (the variant's own name, or one
+    /// of its kin's).
+    fn check_for(&self, variant: &Variant, name: &str) -> Result<(), String> {
+        let named = self.variant.eq_ignore_ascii_case(name)
+            || (name == variant.name
+                && variant
+                    .aliases
+                    .iter()
+                    .any(|a| a.eq_ignore_ascii_case(&self.variant)));
         if !named {
             return Err(format!(
-                "the weights are for `{}`, not `{}`",
-                self.variant, variant.name
+                "the weights are for `{}`, not `{name}`",
+                self.variant
             ));
         }
         let letters: Vec<String> = variant
@@ -194,29 +201,46 @@ pub fn embedded_stem(variant: &Variant) -> Option<&str> {
         .map(|file| file.trim_end_matches(".ron"))
 }
 
-/// The weights beside `variant`, checked against it: a built-in variant's built-in file, or
-/// the file next to the variant's own file.
+/// The weights for `variant`, checked against it: its own (a built-in variant's built-in
+/// file, or the file next to the variant's own file), else those of the nearest variant it
+/// inherits with the same board and pieces ([`Variant::kin`]).
 pub fn weights_for(variant: &Variant) -> Found {
-    let (text, label) = match embedded_stem(variant) {
-        Some(stem) => match embedded_weights(stem) {
-            Some(text) => (text.to_string(), format!("<embedded>/{stem}.weights.ron")),
-            None => return Found::None,
-        },
-        None => {
-            let path = path_beside(Path::new(&variant.source));
-            match std::fs::read_to_string(&path) {
-                Ok(text) => (text, path.display().to_string()),
-                Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Found::None,
-                Err(e) => return Found::Unusable(format!("{}: {e}", path.display())),
-            }
-        }
-    };
-    match Weights::parse(&text, &label).and_then(|w| {
-        w.check(variant)
-            .map_err(|e| format!("{label}: {e}"))
-            .map(|()| w)
-    }) {
-        Ok(w) => Found::Weights(Box::new(w), label),
-        Err(e) => Found::Unusable(e),
+    let own = std::iter::once((variant.name.as_str(), variant.source.as_str()));
+    let kin = variant
+        .kin
+        .iter()
+        .map(|k| (k.name.as_str(), k.source.as_str()));
+    for (name, source) in own.chain(kin) {
+        let (text, label) = match read_beside(source) {
+            Ok(Some(found)) => found,
+            Ok(None) => continue,
+            Err(reason) => return Found::Unusable(reason),
+        };
+        let checked = Weights::parse(&text, &label).and_then(|w| {
+            w.check_for(variant, name)
+                .map_err(|e| format!("{label}: {e}"))
+                .map(|()| w)
+        });
+        return match checked {
+            Ok(w) => Found::Weights(Box::new(w), label),
+            Err(e) => Found::Unusable(e),
+        };
+    }
+    Found::None
+}
+
+/// The text and label of the weights file beside the variant from `source` (a file path, or
+/// `<embedded>/NAME.ron`), if there is one.
+fn read_beside(source: &str) -> Result<Option<(String, String)>, String> {
+    if let Some(file) = source.strip_prefix("<embedded>/") {
+        let stem = file.trim_end_matches(".ron");
+        return Ok(embedded_weights(stem)
+            .map(|text| (text.to_string(), format!("<embedded>/{stem}.weights.ron"))));
+    }
+    let path = path_beside(Path::new(source));
+    match std::fs::read_to_string(&path) {
+        Ok(text) => Ok(Some((text, path.display().to_string()))),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+        Err(e) => Err(format!("{}: {e}", path.display())),
     }
 }

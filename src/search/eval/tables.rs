@@ -662,6 +662,41 @@ mod tests {
         std::fs::remove_dir_all(&dir).ok();
     }
 
+    /// A variant file that inherits another with the same board and pieces takes the weights
+    /// beside its parent; one that changes a piece's moves does not (its values are its own
+    /// automatic ones).
+    #[test]
+    fn an_inheriting_variant_takes_its_parents_weights_only_with_the_same_pieces() {
+        let dir = chess_folder("kin");
+        let tables = chess_from(&dir);
+        let mut weights = EvalTables::automatic(&tables).weights();
+        weights.tempo += 30;
+        std::fs::write(dir.join("chess.weights.ron"), weights.to_ron()).expect("written");
+        let child = |file: &str, text: &str| {
+            std::fs::write(dir.join(file), text).expect("written");
+            let variant = load_file(&dir.join(file)).expect("the child loads");
+            EvalTables::new(&build_ruleset(Arc::new(variant)).expect("its ruleset builds"))
+        };
+        let same = child(
+            "nocastle.ron",
+            "(name: \"nocastle\", inherits: \"chess\", start: \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1\")",
+        );
+        assert_eq!(same.weights_warning, None);
+        assert_eq!(
+            same.weights_file,
+            Some(dir.join("chess.weights.ron").display().to_string())
+        );
+        assert_eq!(same.weights().tempo, weights.tempo);
+        let changed = child(
+            "wideknight.ron",
+            "(name: \"wideknight\", inherits: \"chess\", pieces: [(letter: 'N', name: \"knight\", moves: \"NW\")])",
+        );
+        assert_eq!(changed.weights_file, None);
+        assert_eq!(changed.weights_warning, None);
+        assert_eq!(changed.weights().tempo, weights.tempo - 30);
+        std::fs::remove_dir_all(&dir).ok();
+    }
+
     /// A weights file that does not read or does not fit its variant is not used: the
     /// automatic values are, and the reason names the file.
     #[test]
