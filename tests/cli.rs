@@ -76,7 +76,9 @@ fn values_follow_the_piece_definitions() {
 /// A folder of its own in the system's temporary folder holding a copy of the built-in
 /// variant file `name`: the folder and the copy.
 fn variant_copy(name: &str) -> (std::path::PathBuf, std::path::PathBuf) {
-    let dir = std::env::temp_dir().join(format!("alfil-cli-{name}-{}", std::process::id()));
+    static COPIES: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = COPIES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let dir = std::env::temp_dir().join(format!("alfil-cli-{name}-{}-{n}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("a temporary folder");
     let copy = dir.join(format!("{name}.ron"));
     let original = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -117,24 +119,108 @@ fn exported_weights_beside_a_variant_are_shown_with_the_automatic_values() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
-/// A short tuning run on a small variant: the held-out loss falls, and the weights file it
-/// writes, put beside a copy of the variant, is read (`values` names it and its run).
+/// A short tuning run on a small variant writes its positions and a weights file that, put
+/// beside a copy of the variant, is read (`values` names it and its run).
 #[test]
-fn tune_fits_weights_that_the_engine_then_reads() {
+fn tune_writes_weights_that_the_engine_then_reads() {
     let (dir, variant) = variant_copy("minishogi");
     let weights = dir.join("minishogi.weights.ron");
-    let args = [
+    let positions = dir.join("minishogi.positions");
+    let (out, err, code) = alfil(&[
         "tune",
         "minishogi",
         "--games",
-        "60",
+        "20",
         "--depth",
-        "2",
+        "1",
         "--threads",
         "1",
+        "--save-positions",
+        positions.to_str().unwrap(),
         "--out",
-    ];
-    let (out, err, code) = alfil(&[&args[..], &[weights.to_str().unwrap()]].concat());
+        weights.to_str().unwrap(),
+    ]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.contains("minishogi: 20 games"), "{out}");
+    let saved = std::fs::read_to_string(&positions).expect("the positions file");
+    assert!(
+        saved.lines().all(|l| l.split(" | ").count() == 3),
+        "FEN | RESULT | GAME lines: {saved}"
+    );
+    let (shown, _, code) = alfil(&["values", variant.to_str().unwrap()]);
+    assert_eq!(code, Some(0));
+    let header = shown.lines().next().expect("a header");
+    assert!(
+        header.starts_with(&format!("# weights from {}", weights.display()))
+            && header.contains("alfil tune minishogi --games 20 --depth 1 --threads 1: 20 games"),
+        "{shown}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// The fit learns what the results say: positions labelled as won by the side to move
+/// (whatever else is on the board) are predicted by the tempo alone, so the fitted tempo
+/// rises above the automatic one and the held-out loss falls.
+#[test]
+fn tune_fits_a_tempo_to_results_that_follow_the_side_to_move() {
+    let (dir, _) = variant_copy("minishogi");
+    let played = dir.join("played.positions");
+    let (_, err, code) = alfil(&[
+        "tune",
+        "minishogi",
+        "--games",
+        "20",
+        "--depth",
+        "1",
+        "--threads",
+        "1",
+        "--save-positions",
+        played.to_str().unwrap(),
+        "--out",
+        dir.join("ignored.weights.ron").to_str().unwrap(),
+    ]);
+    assert_eq!(code, Some(0), "{err}");
+    let relabelled: String = std::fs::read_to_string(&played)
+        .expect("the positions")
+        .lines()
+        .enumerate()
+        .map(|(n, line)| {
+            let fen = line.split(" | ").next().expect("a FEN");
+            let result = if fen.split(' ').nth(1) == Some("w") {
+                "1-0"
+            } else {
+                "0-1"
+            };
+            format!("{fen} | {result} | {}\n", n / 10)
+        })
+        .collect();
+    let positions = dir.join("side-to-move.positions");
+    std::fs::write(&positions, relabelled).expect("written");
+    let tempo = |file: &std::path::Path| -> i32 {
+        std::fs::read_to_string(file)
+            .expect("a weights file")
+            .lines()
+            .find_map(|l| l.trim().strip_prefix("tempo: "))
+            .and_then(|t| t.trim_end_matches(',').parse().ok())
+            .expect("a tempo")
+    };
+    let automatic = dir.join("automatic.weights.ron");
+    let (_, err, code) = alfil(&[
+        "values",
+        "minishogi",
+        "--export",
+        automatic.to_str().unwrap(),
+    ]);
+    assert_eq!(code, Some(0), "{err}");
+    let fitted = dir.join("fitted.weights.ron");
+    let (out, err, code) = alfil(&[
+        "tune",
+        "minishogi",
+        "--positions",
+        positions.to_str().unwrap(),
+        "--out",
+        fitted.to_str().unwrap(),
+    ]);
     assert_eq!(code, Some(0), "{err}");
     let losses: Vec<f64> = out
         .lines()
@@ -145,13 +231,33 @@ fn tune_fits_weights_that_the_engine_then_reads() {
         .map(|x| x.parse().expect("a loss"))
         .collect();
     assert!(losses[1] < losses[0], "the loss falls: {out}");
-    let (shown, _, code) = alfil(&["values", variant.to_str().unwrap()]);
-    assert_eq!(code, Some(0));
-    let header = shown.lines().next().expect("a header");
+    assert!(tempo(&fitted) > tempo(&automatic) + 20, "{out}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// A positions file with a bad line is refused, naming the file, line and column.
+#[test]
+fn tune_refuses_a_bad_positions_file() {
+    let (dir, _) = variant_copy("minishogi");
+    let positions = dir.join("bad.positions");
+    std::fs::write(
+        &positions,
+        "rbsgk/4p/5/P4/KGSBR[] w - - 0 1 | 1-0 | 0\nrbsgk/4p/5/P4/KGSBR[] w - - 0 1 | won | 0\n",
+    )
+    .expect("written");
+    let (_, err, code) = alfil(&[
+        "tune",
+        "minishogi",
+        "--positions",
+        positions.to_str().unwrap(),
+    ]);
+    assert_ne!(code, Some(0));
     assert!(
-        header.starts_with(&format!("# weights from {}", weights.display()))
-            && header.contains("alfil tune minishogi --games 60 --depth 2 --threads 1: 60 games"),
-        "{shown}"
+        err.contains(&format!(
+            "{}:2:35: result `won`: expected 1-0, 0-1 or 1/2-1/2",
+            positions.display()
+        )),
+        "{err}"
     );
     std::fs::remove_dir_all(&dir).ok();
 }

@@ -13,11 +13,13 @@ use crate::movegen::attack::in_check;
 use crate::movegen::make_move;
 use crate::position::ruleset::Ruleset;
 use crate::position::Position;
-use crate::search::{Limits, Searcher, Trace};
+use crate::search::{Limits, Searcher};
 use crate::types::Colour;
 
-/// Plies after which a game that has not ended is scored a draw (a variant whose n-move rule
-/// is off may never end).
+/// Plies after which a game that has not ended is stopped (a variant whose n-move rule is off
+/// may never end). Such a game has no result to learn from: its positions are not kept
+/// (counted as draws, they taught the fit that material is worth little in endings the
+/// shallow search cannot win).
 pub const MAX_PLIES: usize = 400;
 
 /// How the games are played.
@@ -30,21 +32,18 @@ pub struct Play {
     pub threads: usize,
 }
 
-/// A kept position, as the evaluation's trace, and the result of its game for White (1, ½
-/// or 0).
-pub struct Sample {
-    pub trace: Trace,
+/// A kept position and the result of its game for White (1, ½ or 0).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Labelled {
+    pub fen: String,
     pub result: f32,
     /// The game it comes from (positions of one game are alike: they are held out together).
     pub game: usize,
 }
 
-/// What is kept of a position: its trace.
-pub type Describe<'a> = dyn Fn(&Position) -> Trace + Sync + 'a;
-
 /// What the games gave.
 pub struct Played {
-    pub samples: Vec<Sample>,
+    pub positions: Vec<Labelled>,
     pub games: usize,
     /// Games stopped at [`MAX_PLIES`] and scored as draws.
     pub unfinished: usize,
@@ -56,7 +55,6 @@ pub fn play(
     tables: &Arc<Ruleset>,
     openings: &[String],
     play: &Play,
-    describe: &Describe<'_>,
     progress: &(dyn Fn(usize, usize) + Sync),
 ) -> Result<Played, String> {
     if openings.is_empty() {
@@ -69,7 +67,7 @@ pub fn play(
     let done = AtomicUsize::new(0);
     let kept = AtomicUsize::new(0);
     let unfinished = AtomicUsize::new(0);
-    let samples = Mutex::new(Vec::new());
+    let positions = Mutex::new(Vec::new());
     let limits = Limits {
         nodes: play.nodes,
         depth: play.depth,
@@ -80,12 +78,13 @@ pub fn play(
             || Searcher::new(16, 1),
             |searcher, n| -> Result<(), String> {
                 let fen = &openings[n % openings.len()];
-                let (game, ended) = one_game(tables, fen, &limits, searcher, describe, n)?;
+                let (mut game, ended) = one_game(tables, fen, &limits, searcher, n)?;
                 if !ended {
                     unfinished.fetch_add(1, Ordering::Relaxed);
+                    game.clear();
                 }
                 kept.fetch_add(game.len(), Ordering::Relaxed);
-                samples
+                positions
                     .lock()
                     .map_err(|_| "a game thread failed".to_string())?
                     .extend(game);
@@ -98,7 +97,7 @@ pub fn play(
         )
     })?;
     Ok(Played {
-        samples: samples
+        positions: positions
             .into_inner()
             .map_err(|_| "a game thread failed".to_string())?,
         games: play.games,
@@ -113,13 +112,12 @@ fn one_game(
     fen: &str,
     limits: &Limits,
     searcher: &mut Searcher,
-    describe: &Describe<'_>,
     number: usize,
-) -> Result<(Vec<Sample>, bool), String> {
+) -> Result<(Vec<Labelled>, bool), String> {
     let mut game = Game::from_fen(tables.clone(), fen).map_err(|e| format!("{fen}: {e}"))?;
     searcher.clear();
     let stop = Arc::new(AtomicBool::new(false));
-    let mut leaves: Vec<Trace> = Vec::new();
+    let mut leaves: Vec<String> = Vec::new();
     let mut winner = None;
     let mut ended = false;
     for _ in 0..MAX_PLIES {
@@ -134,7 +132,7 @@ fn one_game(
             break;
         };
         if let Some(leaf) = quiet_leaf(&game.pos, &pv) {
-            leaves.push(describe(&leaf));
+            leaves.push(leaf.to_fen());
         }
         game.play(best);
     }
@@ -143,15 +141,15 @@ fn one_game(
         Some(Colour::Black) => 0.0,
         None => 0.5,
     };
-    let samples = leaves
+    let kept = leaves
         .into_iter()
-        .map(|trace| Sample {
-            trace,
+        .map(|fen| Labelled {
+            fen,
             result,
             game: number,
         })
         .collect();
-    Ok((samples, ended))
+    Ok((kept, ended))
 }
 
 /// The position at the end of `pv` from `pos`, unless the side to move is in check there.

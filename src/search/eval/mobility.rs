@@ -81,7 +81,7 @@ pub fn evaluate(pos: &Position, et: &EvalTables) -> Activity {
     visit(pos, et, |colour, kind, moves, hits| {
         let m = et.kinds[kind].mobility;
         mobility[colour] += m.weight * (moves - m.mean);
-        out.attacks[!colour].add(et.kinds[kind].value, hits);
+        out.attacks[!colour].add(et.kinds[kind].automatic_value, hits);
     });
     for colour in Colour::BOTH {
         let m = mobility[colour];

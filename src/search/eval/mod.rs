@@ -85,7 +85,7 @@ pub(super) fn census(
             if k.advances_only {
                 side.pawns += 1;
             } else if !k.royal {
-                side.officers += k.value;
+                side.officers += k.automatic_value;
                 if k.pair_slot != NO_SLOT {
                     let (f, r) = geo.coords(sq);
                     let slot = &mut bound[colour][usize::from(k.pair_slot)];
@@ -108,7 +108,7 @@ pub(super) fn census(
                 if k.advances_only {
                     side.pawns += n;
                 } else {
-                    side.officers += n * k.value;
+                    side.officers += n * k.automatic_value;
                 }
             }
         }

@@ -43,8 +43,13 @@ pub const NO_SLOT: u8 = u8::MAX;
 /// What the evaluation knows about one piece type.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Kind {
-    /// Material value (royal pieces 0).
+    /// Material value (royal pieces 0): a weights file's, else the automatic one.
     pub value: i32,
+    /// The automatic material value, kept when a weights file sets `value`: the evaluation's
+    /// terms that are not linear in the weights (the royal-attack units, the drawish-material
+    /// test, the game phase) weigh pieces by it, so that the evaluation stays linear in the
+    /// file's weights, as `alfil tune` fits them.
+    pub automatic_value: i32,
     /// Value for capture ordering: material, royal pieces above everything.
     pub order_value: i32,
     pub royal: bool,
@@ -201,6 +206,7 @@ impl EvalTables {
                 };
                 Kind {
                     value: prof.value,
+                    automatic_value: prof.value,
                     order_value: if royal { top + 1000 } else { prof.value },
                     royal,
                     promotes,
@@ -347,9 +353,6 @@ impl EvalTables {
             if !k.royal {
                 k.value = (value.mg + value.eg) / 2;
                 k.order_value = k.value;
-                if !k.pawn_like {
-                    k.phase_weight = k.value;
-                }
             }
             k.hand_value = pw.hand;
             k.mobility.weight = Pair::new(pw.mobility.0, pw.mobility.1);
