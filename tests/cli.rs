@@ -262,6 +262,38 @@ fn tune_refuses_a_bad_positions_file() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
+/// A variant whose games never end (no move rule, no repetition rule, nothing to capture that
+/// the shallow search would take) gives no result to learn from, and tune says so.
+#[test]
+fn tune_says_when_no_game_ends() {
+    let (dir, _) = variant_copy("chess");
+    let endless = dir.join("endless.ron");
+    std::fs::write(
+        &endless,
+        "(name: \"endless\", inherits: \"chess\", start: \"rk6/8/8/8/8/8/8/6KR w - - 0 1\",\n \
+         rules: (move_rule: 0, repetition_count: 0))",
+    )
+    .expect("written");
+    let (_, err, code) = alfil(&[
+        "tune",
+        endless.to_str().unwrap(),
+        "--games",
+        "2",
+        "--depth",
+        "1",
+        "--threads",
+        "1",
+    ]);
+    assert_ne!(code, Some(0));
+    assert!(
+        err.contains(
+            "none of the 2 games ended within 400 plies, so none has a result to learn from"
+        ),
+        "{err}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
 /// Tuning limits that play nothing are refused.
 #[test]
 fn tune_refuses_limits_that_play_nothing() {

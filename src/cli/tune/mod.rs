@@ -196,6 +196,13 @@ fn self_play(tables: &Arc<Ruleset>, args: &TuneArgs) -> Result<Vec<Labelled>, St
         bar.set_message(kept.to_string());
     })?;
     bar.finish_and_clear();
+    if played.unfinished == played.games {
+        return Err(format!(
+            "none of the {} games ended within {MAX_PLIES} plies, so none has a result to learn \
+             from (does the variant have a rule that ends a game in which nothing progresses?)",
+            played.games
+        ));
+    }
     if played.unfinished > 0 {
         eprintln!(
             "warning: {} of {} games had not ended after {MAX_PLIES} plies; their positions are not used",
