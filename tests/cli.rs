@@ -119,14 +119,13 @@ fn exported_weights_beside_a_variant_are_shown_with_the_automatic_values() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
-/// A short tuning run on a small variant writes its positions and a weights file that, put
-/// beside a copy of the variant, is read (`values` names it and its run).
-#[test]
-fn tune_writes_weights_that_the_engine_then_reads() {
-    let (dir, variant) = variant_copy("minishogi");
-    let weights = dir.join("minishogi.weights.ron");
-    let positions = dir.join("minishogi.positions");
-    let (out, err, code) = alfil(&[
+/// `alfil tune minishogi` with 20 games at depth 1 on one thread, keeping its positions in
+/// `positions` and writing its weights to `weights`.
+fn tune_minishogi_briefly(
+    positions: &std::path::Path,
+    weights: &std::path::Path,
+) -> (String, String, Option<i32>) {
+    alfil(&[
         "tune",
         "minishogi",
         "--games",
@@ -139,7 +138,17 @@ fn tune_writes_weights_that_the_engine_then_reads() {
         positions.to_str().unwrap(),
         "--out",
         weights.to_str().unwrap(),
-    ]);
+    ])
+}
+
+/// A short tuning run on a small variant writes its positions and a weights file that, put
+/// beside a copy of the variant, is read (`values` names it and its run).
+#[test]
+fn tune_writes_weights_that_the_engine_then_reads() {
+    let (dir, variant) = variant_copy("minishogi");
+    let weights = dir.join("minishogi.weights.ron");
+    let positions = dir.join("minishogi.positions");
+    let (out, err, code) = tune_minishogi_briefly(&positions, &weights);
     assert_eq!(code, Some(0), "{err}");
     assert!(out.contains("minishogi: 20 games"), "{out}");
     let saved = std::fs::read_to_string(&positions).expect("the positions file");
@@ -165,20 +174,7 @@ fn tune_writes_weights_that_the_engine_then_reads() {
 fn tune_fits_a_tempo_to_results_that_follow_the_side_to_move() {
     let (dir, _) = variant_copy("minishogi");
     let played = dir.join("played.positions");
-    let (_, err, code) = alfil(&[
-        "tune",
-        "minishogi",
-        "--games",
-        "20",
-        "--depth",
-        "1",
-        "--threads",
-        "1",
-        "--save-positions",
-        played.to_str().unwrap(),
-        "--out",
-        dir.join("ignored.weights.ron").to_str().unwrap(),
-    ]);
+    let (_, err, code) = tune_minishogi_briefly(&played, &dir.join("ignored.weights.ron"));
     assert_eq!(code, Some(0), "{err}");
     let relabelled: String = std::fs::read_to_string(&played)
         .expect("the positions")

@@ -423,8 +423,9 @@ pub fn trace(pos: &Position, et: &EvalTables, layout: &Layout, weights: &[f64]) 
 mod tests {
     use std::sync::Arc;
 
-    use super::{trace, Layout};
+    use super::{trace, Layout, Trace};
     use crate::movegen::{build_ruleset, legal_moves, make_move};
+    use crate::position::ruleset::Ruleset;
     use crate::position::Position;
     use crate::search::eval::cache::ActivityCache;
     use crate::search::eval::evaluate;
@@ -436,63 +437,91 @@ mod tests {
     /// Plies of each playout.
     const PLIES: usize = 60;
 
-    /// For every shipped variant, at every position of a playout, the trace's weights times
-    /// coefficients give the evaluation (White's view), up to its integer rounding: each of
-    /// its divisions rounds towards zero, by less than a centipawn each time — mobility (two
-    /// per colour, middlegame and endgame), royal attack and shelter (one each per colour),
-    /// the passed-pawn progress (one per pawn-like piece at most), the taper and the drawish
+    /// Every shipped variant's ruleset, numbered.
+    fn shipped() -> impl Iterator<Item = (usize, String, Arc<Ruleset>)> {
+        embedded_names().into_iter().enumerate().map(|(n, name)| {
+            let variant = load_by_name(&name).expect("a shipped variant loads");
+            let tables = build_ruleset(Arc::new(variant)).expect("its ruleset builds");
+            (n, name, tables)
+        })
+    }
+
+    /// Visit the positions of a playout from the start, its moves picked by the number `n`.
+    fn playout(tables: Arc<Ruleset>, n: usize, mut visit: impl FnMut(&Position)) {
+        let mut pos = Position::start(tables);
+        let mut legal = Vec::new();
+        for ply in 0..PLIES {
+            visit(&pos);
+            legal_moves(&mut pos, &mut legal);
+            if legal.is_empty() {
+                break;
+            }
+            make_move(&mut pos, legal[(ply * 7919 + n * 104_729) % legal.len()]);
+        }
+    }
+
+    /// The evaluation of `pos` under `et`, White's view.
+    fn white_eval(pos: &Position, et: &EvalTables) -> f64 {
+        let own = evaluate(
+            pos,
+            et,
+            &mut ActivityCache::default(),
+            -MATE_BOUND,
+            MATE_BOUND,
+        );
+        f64::from(if pos.side() == Colour::White {
+            own
+        } else {
+            -own
+        })
+    }
+
+    /// The trace's score at the weights `v`.
+    fn traced(t: &Trace, v: &[f64]) -> f64 {
+        f64::from(t.constant)
+            + t.coefficients
+                .iter()
+                .map(|&(i, c)| f64::from(c) * v[i as usize])
+                .sum::<f64>()
+    }
+
+    /// How far the evaluation's integer rounding may put it from the trace: each of its
+    /// divisions rounds towards zero, by less than a centipawn each time — mobility (two per
+    /// colour, middlegame and endgame), royal attack and shelter (one each per colour), the
+    /// passed-pawn progress (one per pawn-like piece at most), the taper and the drawish
     /// scaling: 8 plus the pawn-like pieces in all.
+    fn rounding(pos: &Position, et: &EvalTables) -> f64 {
+        let pawns = Colour::BOTH
+            .iter()
+            .flat_map(|&c| pos.pieces(c).iter())
+            .filter(|&&sq| et.kinds[pos.at(sq).kind()].pawn_like)
+            .count();
+        8.0 + pawns as f64
+    }
+
+    /// For every shipped variant, at every position of a playout, the trace's weights times
+    /// coefficients give the evaluation (White's view), up to its integer rounding.
     #[test]
     fn a_trace_times_the_weights_is_the_evaluation() {
         let mut worst = 0.0f64;
         let mut positions = 0;
-        for (n, name) in embedded_names().iter().enumerate() {
-            let variant = load_by_name(name).expect("a shipped variant loads");
-            let tables = build_ruleset(Arc::new(variant)).expect("its ruleset builds");
+        for (n, name, tables) in shipped() {
             let et = EvalTables::automatic(&tables);
             let weights = et.weights();
             let layout = Layout::new(&et, &weights);
             let vector = layout.vector(&weights);
-            let mut pos = Position::start(tables);
-            let mut legal = Vec::new();
-            for ply in 0..PLIES {
-                let own = evaluate(
-                    &pos,
-                    &et,
-                    &mut ActivityCache::default(),
-                    -MATE_BOUND,
-                    MATE_BOUND,
-                );
-                let white = if pos.side() == Colour::White {
-                    own
-                } else {
-                    -own
-                };
-                let t = trace(&pos, &et, &layout, &vector);
-                let traced = f64::from(t.constant)
-                    + t.coefficients
-                        .iter()
-                        .map(|&(i, c)| f64::from(c) * vector[i as usize])
-                        .sum::<f64>();
-                let pawns = Colour::BOTH
-                    .iter()
-                    .flat_map(|&c| pos.pieces(c).iter())
-                    .filter(|&&sq| et.kinds[pos.at(sq).kind()].pawn_like)
-                    .count();
-                let diff = (traced - f64::from(white)).abs();
+            playout(tables.clone(), n, |pos| {
+                let score = traced(&trace(pos, &et, &layout, &vector), &vector);
+                let diff = (score - white_eval(pos, &et)).abs();
                 assert!(
-                    diff < 8.0 + pawns as f64,
-                    "{name} at {}: traced {traced}, evaluated {white}",
-                    pos.to_fen()
+                    diff < rounding(pos, &et),
+                    "{name} at {}: traced {score}, evaluated {}",
+                    pos.to_fen(),
+                    white_eval(pos, &et)
                 );
                 worst = worst.max(diff);
                 positions += 1;
-                legal_moves(&mut pos, &mut legal);
-                if legal.is_empty() {
-                    break;
-                }
-                make_move(&mut pos, legal[(ply * 7919 + n * 104_729) % legal.len()]);
-            }
+            });
         }
         eprintln!("{positions} positions, worst difference {worst:.2} cp");
     }
@@ -500,17 +529,15 @@ mod tests {
     /// The evaluation is linear in a weights file's numbers, as the tuner assumes: for every
     /// shipped variant, with the weights changed (by up to a third, and 40 more or less), the
     /// engine's evaluation under the changed weights is the trace taken at the automatic
-    /// weights times the changed ones, up to the integer rounding (see above). Not changed:
-    /// the royal-attack weights (their penalty is capped, so linear only below the cap) and
+    /// weights times the changed ones, up to the integer rounding. Not changed: the
+    /// royal-attack weights (their penalty is capped, so linear only below the cap) and
     /// weights that are 0 (a mobility weight of 0 leaves the type out of the mobility pass, and
     /// the trace gives no coefficient to what it leaves out). Positions where a side has no
     /// piece that only advances are skipped: there the drawish-material scaling depends on
     /// which side the score favours.
     #[test]
     fn the_evaluation_under_other_weights_is_the_trace_times_them() {
-        for (n, name) in embedded_names().iter().enumerate() {
-            let variant = load_by_name(name).expect("a shipped variant loads");
-            let tables = build_ruleset(Arc::new(variant)).expect("its ruleset builds");
+        for (n, name, tables) in shipped() {
             let et = EvalTables::automatic(&tables);
             let mut weights = et.weights();
             let layout = Layout::new(&et, &weights);
@@ -530,50 +557,23 @@ mod tests {
             layout.write(&changed, &mut weights);
             let mut other = EvalTables::automatic(&tables);
             other.apply(&weights);
-            let mut pos = Position::start(tables);
-            let mut legal = Vec::new();
-            for ply in 0..PLIES {
+            playout(tables.clone(), n, |pos| {
                 let advancing = |c: Colour| {
                     pos.pieces(c)
                         .iter()
                         .any(|&sq| et.kinds[pos.at(sq).kind()].advances_only)
                 };
-                if Colour::BOTH.into_iter().all(advancing) {
-                    let own = evaluate(
-                        &pos,
-                        &other,
-                        &mut ActivityCache::default(),
-                        -MATE_BOUND,
-                        MATE_BOUND,
-                    );
-                    let white = if pos.side() == Colour::White {
-                        own
-                    } else {
-                        -own
-                    };
-                    let t = trace(&pos, &et, &layout, &start);
-                    let traced = f64::from(t.constant)
-                        + t.coefficients
-                            .iter()
-                            .map(|&(i, c)| f64::from(c) * changed[i as usize])
-                            .sum::<f64>();
-                    let pawns = Colour::BOTH
-                        .iter()
-                        .flat_map(|&c| pos.pieces(c).iter())
-                        .filter(|&&sq| et.kinds[pos.at(sq).kind()].pawn_like)
-                        .count();
-                    assert!(
-                        (traced - f64::from(white)).abs() < 8.0 + pawns as f64,
-                        "{name} at {}: traced {traced}, evaluated {white}",
-                        pos.to_fen()
-                    );
+                if !Colour::BOTH.into_iter().all(advancing) {
+                    return;
                 }
-                legal_moves(&mut pos, &mut legal);
-                if legal.is_empty() {
-                    break;
-                }
-                make_move(&mut pos, legal[(ply * 7919 + n * 104_729) % legal.len()]);
-            }
+                let score = traced(&trace(pos, &et, &layout, &start), &changed);
+                let evaluated = white_eval(pos, &other);
+                assert!(
+                    (score - evaluated).abs() < rounding(pos, &et),
+                    "{name} at {}: traced {score}, evaluated {evaluated}",
+                    pos.to_fen()
+                );
+            });
         }
     }
 }
