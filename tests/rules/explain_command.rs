@@ -9,6 +9,8 @@ use alfil::variant::{embedded_names, load_by_name, load_str, Variant};
 fn rules_of(mut v: Variant) -> String {
     v.source = String::new();
     v.start_fen_origin = Vec::new();
+    // The explanation inherits nothing, so it has no kin to take weights from.
+    v.kin = Vec::new();
     format!("{v:?}")
 }
 
