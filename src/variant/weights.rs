@@ -195,8 +195,12 @@ pub fn path_beside(path: &Path) -> PathBuf {
 
 /// The file stem of a built-in variant (none for a variant read from a file).
 pub fn embedded_stem(variant: &Variant) -> Option<&str> {
-    variant
-        .source
+    embedded_stem_of(&variant.source)
+}
+
+/// The file stem named by a variant's source when it is built in (`<embedded>/NAME.ron`).
+fn embedded_stem_of(source: &str) -> Option<&str> {
+    source
         .strip_prefix("<embedded>/")
         .map(|file| file.trim_end_matches(".ron"))
 }
@@ -232,8 +236,7 @@ pub fn weights_for(variant: &Variant) -> Found {
 /// The text and label of the weights file beside the variant from `source` (a file path, or
 /// `<embedded>/NAME.ron`), if there is one.
 fn read_beside(source: &str) -> Result<Option<(String, String)>, String> {
-    if let Some(file) = source.strip_prefix("<embedded>/") {
-        let stem = file.trim_end_matches(".ron");
+    if let Some(stem) = embedded_stem_of(source) {
         return Ok(embedded_weights(stem)
             .map(|text| (text.to_string(), format!("<embedded>/{stem}.weights.ron"))));
     }

@@ -73,6 +73,11 @@ fn sigmoid(k: f64, e: f64) -> f64 {
     1.0 / (1.0 + 10f64.powf(-k * e / 400.0))
 }
 
+/// The slope of the prediction `p = σ(k · e / 400)` along the score `e`.
+fn slope(k: f64, p: f64) -> f64 {
+    p * (1.0 - p) * k * std::f64::consts::LN_10 / 400.0
+}
+
 /// Mean squared error of the predictions over `samples`.
 fn loss(samples: &[&Sample], weights: &[f64], k: f64) -> f64 {
     let total: f64 = samples
@@ -210,14 +215,13 @@ impl Problem<'_> {
     /// `H`'s diagonal as preconditioner.
     fn newton_step(&self, w: &[f64]) -> Vec<f64> {
         let n = w.len();
-        let a = self.k * std::f64::consts::LN_10 / 400.0;
-        // Per sample: the prediction's slope along its score.
+        // Per sample: the prediction's slope along its score, and its error.
         let (slopes, residuals): (Vec<f64>, Vec<f64>) = self
             .samples
             .par_iter()
             .map(|s| {
                 let p = sigmoid(self.k, eval(s, w));
-                (p * (1.0 - p) * a, p - f64::from(s.result))
+                (slope(self.k, p), p - f64::from(s.result))
             })
             .unzip();
         let gradient_part = mean_of_coefficients(
@@ -318,12 +322,10 @@ fn fit_k(samples: &[&Sample], weights: &[f64]) -> f64 {
 /// The curvature of the loss along a weight whose feature has coefficient 1 in every
 /// position: the unit in which the prior's strengths are given.
 fn unit_curvature(samples: &[&Sample], weights: &[f64], k: f64) -> f64 {
-    let a = k * std::f64::consts::LN_10 / 400.0;
     let total: f64 = samples
         .par_iter()
         .map(|s| {
-            let p = sigmoid(k, eval(s, weights));
-            let slope = p * (1.0 - p) * a;
+            let slope = slope(k, sigmoid(k, eval(s, weights)));
             2.0 * slope * slope
         })
         .sum();

@@ -45,7 +45,7 @@ pub struct Labelled {
 pub struct Played {
     pub positions: Vec<Labelled>,
     pub games: usize,
-    /// Games stopped at [`MAX_PLIES`] and scored as draws.
+    /// Games stopped at [`MAX_PLIES`], whose positions are left out.
     pub unfinished: usize,
 }
 
