@@ -325,11 +325,11 @@ fn run_values(variant: &str, export: Option<&std::path::Path>) -> Result<(), Str
         let tuned = in_use
             .file
             .as_ref()
-            .and_then(|(w, _)| w.pieces.get(&piece.letter.to_string()))
+            .and_then(|(w, _)| w.pieces.get(&piece.id.to_string()))
             .filter(|_| !royal)
             .map(|p| format!(" | {:>6} {:>6} {:>6}", p.value.0, p.value.1, p.hand))
             .unwrap_or_default();
-        alfil::outln!("{} {:<20} {shown:>6}{tuned}", piece.letter, piece.name);
+        alfil::outln!("{} {:<20} {shown:>6}{tuned}", piece.id, piece.name);
     }
     Ok(())
 }

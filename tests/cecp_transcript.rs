@@ -154,20 +154,20 @@ fn every_variant_is_described_consistently() {
         let promoted_forms = ptc.contains(['+', '^', '~']);
         for p in v.pieces.iter().filter(|_| !promoted_forms) {
             assert!(
-                white.contains(p.letter),
+                white.contains(p.id.letter()),
                 "{name}: {} missing from {ptc}",
-                p.letter
+                p.id.letter()
             );
             assert!(
-                black.contains(p.letter.to_ascii_lowercase()),
+                black.contains(p.id.letter_for(Colour::Black)),
                 "{name}: {ptc}"
             );
             for slot in [0usize, 18] {
-                if slot + 1 < half && white.as_bytes()[slot] as char == p.letter {
+                if slot + 1 < half && white.as_bytes()[slot] as char == p.id.letter() {
                     assert!(
                         p.promotion.is_some(),
                         "{name}: {} in pawn slot {}",
-                        p.letter,
+                        p.id.letter(),
                         slot + 1
                     );
                 }
@@ -185,7 +185,7 @@ fn every_variant_is_described_consistently() {
         };
         let xboards_own_pawn = |p: &alfil::variant::PieceType| {
             parent == "makruk"
-                && white.starts_with(p.letter)
+                && white.starts_with(p.id.letter())
                 && canonical(&parse(&p.moves_text).unwrap()) == "fmWfcF"
                 && p.promotion.as_ref().is_some_and(|pr| {
                     let top = v.ranks.saturating_sub(3)..v.ranks;
@@ -200,16 +200,16 @@ fn every_variant_is_described_consistently() {
             // A promoted piece in a `+` slot of the PIECETOCHAR is `+X`, X its unpromoted form.
             let sent_slots = lines[0].split(['(', ')']).nth(1).unwrap_or("");
             let id = match p.promoted_of {
-                Some(base) if !sent_slots.contains(p.letter) => {
-                    format!("+{}", v.pieces[base].letter)
+                Some(base) if !sent_slots.contains(p.id.letter()) => {
+                    format!("+{}", v.pieces[base].id)
                 }
-                _ => p.letter.to_string(),
+                _ => p.id.to_string(),
             };
             let prefix = format!("piece {id}& ");
             let line = pieces
                 .iter()
                 .find(|l| l.starts_with(&prefix))
-                .unwrap_or_else(|| panic!("{name}: no piece line for {}", p.letter));
+                .unwrap_or_else(|| panic!("{name}: no piece line for {}", p.id.letter()));
             let sent = &line[prefix.len()..];
             let file = canonical(&parse(&p.moves_text).unwrap());
             match &p.zone_moves {
@@ -220,7 +220,10 @@ fn every_variant_is_described_consistently() {
                     let rest = sent
                         .strip_prefix(&without_castling(&file))
                         .unwrap_or_else(|| {
-                            panic!("{name} {}: {sent} does not start with {file}", p.letter)
+                            panic!(
+                                "{name} {}: {sent} does not start with {file}",
+                                p.id.letter()
+                            )
                         });
                     // Or, where they would show XBoard false checks, their single-leg
                     // moves that may move without capturing, given as moves only.
@@ -240,14 +243,14 @@ fn every_variant_is_described_consistently() {
                     assert!(
                         rest == extra || rest == moves_only,
                         "{name} {}: {rest} for {extra}",
-                        p.letter
+                        p.id.letter()
                     );
                 }
                 None => assert_eq!(
                     without_castling(sent),
                     without_castling(&file),
                     "{name} {}",
-                    p.letter
+                    p.id.letter()
                 ),
             }
             let castles = t.castling.as_ref().is_some_and(|c| {
@@ -258,14 +261,13 @@ fn every_variant_is_described_consistently() {
                         t.start_board[sq] == alfil::types::Piece::new(c.king, colour)
                     })
                 };
-                v.pieces[c.king].letter == p.letter
-                    && (at_home(Colour::White) || at_home(Colour::Black))
+                v.pieces[c.king].id == p.id && (at_home(Colour::White) || at_home(Colour::Black))
             });
             assert_eq!(
                 sent.contains('O'),
                 castles || file.contains('O'),
                 "{name} {}: {sent}",
-                p.letter
+                p.id.letter()
             );
         }
     }
@@ -745,6 +747,29 @@ fn the_variant_menu_lists_the_chosen_set_first_under_names_xboard_shows_as_they_
     assert_eq!(
         s.script(&["option Variant menu=nonsense"]),
         vec!["Error (unknown option or bad value): option Variant menu=nonsense"]
+    );
+    s.quit();
+}
+
+#[test]
+fn a_move_that_leaves_the_king_attacked_is_refused_as_such() {
+    let mut s = Session::start();
+    s.script(&["xboard", "protover 2"]);
+    s.script(&["new", "force", "variant chess"]);
+    let lines = s.script(&[
+        // The black bishop on b5 sees e2 over c4 and d3.
+        "setboard 4k3/8/8/1b6/8/8/8/4K3 w - - 0 1",
+        "usermove e1e2",
+        // A king has no two-square step.
+        "usermove e1e3",
+        "usermove e1d2",
+    ]);
+    assert_eq!(
+        lines,
+        vec![
+            "Illegal move (it leaves the king attacked): e1e2",
+            "Illegal move (no such move): e1e3",
+        ]
     );
     s.quit();
 }

@@ -496,3 +496,31 @@ fn quit_during_a_search_ends_the_engine() {
     std::thread::sleep(Duration::from_millis(100));
     s.quit();
 }
+
+#[test]
+fn d_prints_the_fen_of_the_position_as_fairy_stockfish_does() {
+    let (mut s, _) = uci();
+    // 1. e4 in chess: the pawn on e4, Black to move, e3 the en-passant square as the FEN
+    // standard writes it after a double step.
+    let lines = script(&mut s, &["position startpos moves e2e4", "d"]);
+    assert_eq!(
+        lines,
+        ["Fen: rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"]
+    );
+    let lines = script(
+        &mut s,
+        &[
+            "setoption name UCI_Variant value chu",
+            "position startpos moves g4g5",
+            "d",
+        ],
+    );
+    // Chu's start (XBoard's and HaChu's) after the pawn in front of the queen steps up.
+    assert_eq!(
+        lines.last().map(String::as_str),
+        Some(
+            "Fen: lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I2P1I3/\
+             PPPPPP1PPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL b - - 0 1"
+        )
+    );
+}

@@ -56,7 +56,7 @@ fn pieces(v: &Variant) -> Result<String, String> {
         };
         let mut text = format!(
             "{} {}: {} ({value})\n",
-            p.letter,
+            p.id,
             p.name,
             canonical(&p.moves.parsed)
         );
@@ -64,7 +64,7 @@ fn pieces(v: &Variant) -> Result<String, String> {
             let names: Vec<String> = promotion
                 .choices_for(Colour::White)
                 .iter()
-                .map(|&i| format!("{} ({})", v.pieces[i].name, v.pieces[i].letter))
+                .map(|&i| format!("{} ({})", v.pieces[i].name, v.pieces[i].id))
                 .collect();
             text.push_str(&format!(
                 "promotes{} to {}\n",
@@ -79,7 +79,7 @@ fn pieces(v: &Variant) -> Result<String, String> {
         if let Some(base) = p.promoted_of {
             text.push_str(&format!(
                 "is the promoted {} ({})\n",
-                v.pieces[base].name, v.pieces[base].letter
+                v.pieces[base].name, v.pieces[base].id
             ));
         }
         if let Some(zone) = &p.zone_moves {

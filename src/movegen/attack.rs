@@ -650,7 +650,7 @@ mod tests {
                 ruleset
                     .pieces
                     .iter()
-                    .position(|p| p.letter == letter)
+                    .position(|p| p.id.letter() == letter)
                     .expect("the piece exists")
             };
             let (chariot, cannon) = (kind('R'), kind('C'));

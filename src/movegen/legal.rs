@@ -16,8 +16,8 @@ use super::attack::{
     adjacent, attacked_after, attacked_ignoring, in_check, in_check_opening, pinned,
     scan_attackers, ScanOrder,
 };
-use super::pseudo;
 use super::Sink;
+use super::{lion_trading, pseudo};
 use crate::position::moves::Move;
 use crate::position::{Position, BIKJANG};
 use smallvec::SmallVec;
@@ -34,6 +34,9 @@ pub fn generate_ignoring_ends(pos: &mut Position, out: &mut Vec<Move>) {
         out.retain(|&mv| special_legal(pos, mv));
     } else if !pos.royals(us).is_empty() {
         filter_royal_safety(pos, out);
+    }
+    if pos.tables.variant.rules.lion_trading.is_some() {
+        lion_trading::retain_allowed(pos, out);
     }
     if pos.tables.variant.rules.royal_frozen_in_check {
         royal_frozen_in_check(pos, out);

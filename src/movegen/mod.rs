@@ -7,6 +7,7 @@ pub mod castling;
 pub mod drops;
 pub mod ends;
 pub mod legal;
+pub mod lion_trading;
 pub mod multileg;
 pub mod notation;
 pub mod pseudo;

@@ -12,7 +12,7 @@
 
 use crate::position::moves::Move;
 use crate::position::{Position, RankStyle};
-use crate::types::{Piece, Square};
+use crate::types::{Colour, Dress, Piece, Square};
 
 /// How a wall put instead of a move begins: a pass, then the wall's square (`@@@@,a4`), as
 /// Fairy-Stockfish writes it for XBoard.
@@ -29,14 +29,14 @@ pub fn move_text(pos: &Position, mv: Move, style: RankStyle) -> String {
         let pieces = &pos.tables.pieces;
         return match pieces[kind].promoted_of {
             Some(base) if pos.tables.hand.drop_promoted => {
-                format!("+{}@{}", pieces[base].letter, name(mv.to))
+                format!("+{}@{}", pieces[base].id.letter(), name(mv.to))
             }
-            _ => format!("{}@{}", pieces[kind].letter, name(mv.to)),
+            _ => format!("{}@{}", pieces[kind].id.letter(), name(mv.to)),
         };
     }
     let gate = mv
         .gate_type()
-        .map(|g| pos.tables.pieces[g].letter.to_ascii_lowercase());
+        .map(|g| pos.tables.pieces[g].id.letter_for(Colour::Black));
     if mv.is_castle() && mv.gate_on_partner {
         let mut text = format!("{}{}", name(mv.kills[0]), name(mv.from));
         text.extend(gate);
@@ -79,7 +79,7 @@ pub fn move_text(pos: &Position, mv: Move, style: RankStyle) -> String {
         } else if pos.tables.pieces[mover].promoted_of == Some(t) {
             text.push('-');
         } else {
-            text.push(pos.tables.pieces[t].letter.to_ascii_lowercase());
+            text.push(pos.tables.pieces[t].id.letter_for(Colour::Black));
         }
     }
     text.extend(gate);
@@ -100,15 +100,22 @@ fn alternatives(pos: &Position, mv: Move, style: RankStyle) -> Vec<String> {
     let geo = pos.geo();
     let mut alts = Vec::new();
     if let Some(kind) = mv.drop_type() {
-        let letter = pos.tables.pieces[kind].letter.to_ascii_lowercase();
-        alts.push(format!("{letter}@{}", geo.name(mv.to, style)));
+        let id = pos.tables.pieces[kind].id;
+        let to = geo.name(mv.to, style);
+        alts.push(format!("{}@{to}", id.letter_for(Colour::Black)));
+        if id.dress() != Dress::Plain {
+            alts.push(format!("{id}@{to}"));
+            alts.push(format!("{}@{to}", id.text_for(Colour::Black)));
+        }
     }
     if let Some(t) = mv.promotion_type().filter(|_| !mv.is_drop()) {
         // `+`/`-` moves also named by the piece they turn into (as XBoard's `choice` gives it).
         let text = move_text(pos, mv, style);
         if let Some(stem) = text.strip_suffix(['+', '-']) {
-            let letter = pos.tables.pieces[t].letter.to_ascii_lowercase();
+            let letter = pos.tables.pieces[t].id.letter_for(Colour::Black);
             alts.push(format!("{stem}{letter}"));
+        } else if let Some(mark) = pos.tables.pieces[t].id.dress().mark() {
+            alts.push(format!("{text}{mark}"));
         }
     }
     let mover = pos.at(mv.from);

@@ -247,7 +247,13 @@ pub fn emit<S: Sink>(
     let promotes =
         |p: &&PromotionT| !en_passant && p.in_place.is_none() && (captures || !p.on_capture);
     if let Some(promo) = info.promotion.as_ref().filter(promotes) {
-        if promo.zone[colour].has(to) || (promo.from_zone && promo.zone[colour].has(from)) {
+        let zone = &promo.zone[colour];
+        let may = if promo.within_zone_by_capture && zone.has(from) {
+            captures
+        } else {
+            zone.has(to) || (promo.from_zone && zone.has(from))
+        };
+        if may {
             let types = pos.tables.pieces.len();
             for &choice in &promo.choices[colour] {
                 let kind = choice.index();

@@ -3,7 +3,7 @@
 //! one-piece variant and runs the engine's real move generator, so what it shows is exactly
 //! what the engine plays. Used by `alfil betza` and the spec-table tests.
 
-use crate::types::{Colour, Piece, Square};
+use crate::types::{Colour, Piece, PieceId, Square};
 use std::sync::Arc;
 
 use crate::betza::{read, BetzaError};
@@ -61,11 +61,16 @@ impl Query {
     }
 }
 
+/// The ID of a test piece's letter.
+fn id(letter: char) -> PieceId {
+    PieceId::plain(letter).expect("an ASCII letter")
+}
+
 fn test_variant(q: &Query) -> Result<Variant, BetzaError> {
     // A construct the compiler refuses is reported at its character, as a parse error is.
     let moves = read(&q.betza)?;
-    let blocker = PieceType::new('X', "blocker", "", read("")?);
-    let piece = PieceType::new('T', "tested", &q.betza, moves);
+    let blocker = PieceType::new(id('X'), "blocker", "", read("")?);
+    let piece = PieceType::new(id('T'), "tested", &q.betza, moves);
     let start = q.start.unwrap_or(q.square);
     let mut rows = Vec::new();
     for r in (0..q.ranks).rev() {

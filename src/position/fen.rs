@@ -6,7 +6,7 @@
 //! kings and partners are unmoved exactly when the castling field says so, every other piece
 //! when it stands where the variant's start position has the same piece.
 
-use crate::types::{Colour, Piece, Square};
+use crate::types::{Colour, Piece, PieceId, Square};
 use std::sync::Arc;
 
 use super::fen_board::{err, parse_board, promoted_base, read_text};
@@ -125,24 +125,25 @@ impl Position {
                 ),
             );
         }
-        for c in text.chars().filter(|&c| c != '-') {
-            let Some(kind) = self
-                .tables
-                .variant
-                .piece_index(c)
-                .filter(|_| c.is_ascii_alphabetic())
+        let pieces: Vec<char> = text.chars().filter(|&c| c != '-').collect();
+        let mut i = 0;
+        while i < pieces.len() {
+            let rest: String = pieces[i..pieces.len().min(i + 2)].iter().collect();
+            let read = PieceId::read(&rest);
+            let Some((read, kind)) =
+                read.and_then(|r| Some((r, self.tables.variant.piece_of(r.id)?)))
             else {
                 return err(
                     FenField::Holdings,
                     format!(
-                        "'{c}' in the holdings is not a piece of {}",
-                        self.tables.variant.name
+                        "'{}' in the holdings is not a piece of {}",
+                        pieces[i], self.tables.variant.name
                     ),
                 );
             };
-            let colour = Colour::of_letter(c);
-            let n = self.in_hand(colour, kind);
-            self.set_in_hand(colour, kind, n.saturating_add(1));
+            let n = self.in_hand(read.colour, kind);
+            self.set_in_hand(read.colour, kind, n.saturating_add(1));
+            i += read.chars;
         }
         Ok(())
     }
@@ -207,19 +208,13 @@ impl Position {
         Ok(())
     }
 
-    /// The FEN letter of a piece type for a colour.
+    /// The FEN text of a piece type for a colour: its ID, or `+X` for the promoted form of X.
     fn letter_of(&self, kind: usize, colour: Colour) -> String {
         let info = &self.tables.pieces[kind];
-        let (prefix, letter) = match info.promoted_of {
-            Some(base) => ("+", self.tables.pieces[base].letter),
-            None => ("", info.letter),
-        };
-        let letter = if colour == Colour::White {
-            letter
-        } else {
-            letter.to_ascii_lowercase()
-        };
-        format!("{prefix}{letter}")
+        match info.promoted_of {
+            Some(base) => format!("+{}", self.tables.pieces[base].id.text_for(colour)),
+            None => info.id.text_for(colour),
+        }
     }
 
     fn check_royals(&self) -> Result<(), FenError> {
@@ -580,11 +575,7 @@ impl Position {
             for colour in Colour::BOTH {
                 for (kind, info) in self.tables.pieces.iter().enumerate() {
                     for _ in 0..self.in_hand(colour, kind) {
-                        out.push(if colour == Colour::White {
-                            info.letter
-                        } else {
-                            info.letter.to_ascii_lowercase()
-                        });
+                        out.push_str(&info.id.text_for(colour));
                     }
                 }
             }

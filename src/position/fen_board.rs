@@ -2,7 +2,7 @@
 //! marks, `*` walls, multi-digit empty counts), and the errors any FEN field can have.
 
 use super::geometry::Geometry;
-use crate::types::{BySquare, Colour, Piece, Square};
+use crate::types::{BySquare, Colour, Piece, PieceId, Square};
 use crate::variant::fen_text::{Cell, FenText, Field};
 use crate::variant::Variant;
 
@@ -87,9 +87,9 @@ pub(super) fn read_text(fen: &str) -> Result<FenText<'_>, FenError> {
     })
 }
 
-/// The piece type a FEN letter names: a plain letter, or `+X` for the promoted form of `X`.
-fn piece_type(variant: &Variant, letter: char, promoted: bool) -> Option<usize> {
-    let base = variant.piece_index(letter)?;
+/// The piece type a FEN ID names: the ID itself, or `+X` for the promoted form of `X`.
+fn piece_type(variant: &Variant, id: PieceId, promoted: bool) -> Option<usize> {
+    let base = variant.piece_of(id)?;
     if !promoted {
         return Some(base);
     }
@@ -132,14 +132,14 @@ pub(super) fn parse_board(
                 }
                 Cell::Wall => Piece::WALL,
                 Cell::Piece {
-                    letter, promoted, ..
+                    id,
+                    colour,
+                    promoted,
+                    ..
                 } => {
-                    let Some(kind) = piece_type(variant, letter, promoted) else {
-                        let shown = if promoted {
-                            format!("+{letter}")
-                        } else {
-                            letter.to_string()
-                        };
+                    let Some(kind) = piece_type(variant, id, promoted) else {
+                        let plus = if promoted { "+" } else { "" };
+                        let shown = format!("{plus}{}", id.text_for(colour));
                         return err(
                             FenField::Board,
                             format!(
@@ -149,7 +149,7 @@ pub(super) fn parse_board(
                             ),
                         );
                     };
-                    Piece::new(kind, Colour::of_letter(letter))
+                    Piece::new(kind, colour)
                 }
             };
             let Some(sq) = geo.square_at(file, rank) else {

@@ -54,6 +54,9 @@ pub const PASSED: u8 = 1;
 pub const BIKJANG: u8 = 2;
 /// State flags: the move that led here castled on the king side, on the queen side.
 pub const CASTLED: [u8; 2] = [4, 8];
+/// State flag: the move that led here captured a Lion with a piece that is not one (chu's
+/// counterstrike rule). Like the other flags it is not part of the hash key.
+pub const LION_TAKEN: u8 = 16;
 
 /// The side a castling move castles on: 0 the king side (the partner beyond the king towards
 /// the last file), 1 the queen side.
@@ -449,6 +452,7 @@ impl Position {
     pub fn make(&mut self, mv: Move) {
         self.begin_move();
         let piece = self.board[mv.from];
+        let mut lion_taken = false;
         self.halfmove += 1;
         let us = self.side;
         match mv.kind {
@@ -484,6 +488,13 @@ impl Position {
                 let mut reset = info.resets_counter;
                 let captures = mv.kills.iter().any(|&k| k != Square::NONE)
                     || (mv.to != mv.from && self.board[mv.to].is_piece());
+                let is_lion = |p: Piece| p.is_piece() && self.tables.pieces[p.kind()].lion;
+                lion_taken = !is_lion(piece)
+                    && (mv
+                        .kills
+                        .iter()
+                        .any(|&k| k != Square::NONE && is_lion(self.board[k]))
+                        || (mv.to != mv.from && is_lion(self.board[mv.to])));
                 for k in mv.kills {
                     if k != Square::NONE && self.board[k].is_piece() {
                         reset = true;
@@ -546,6 +557,9 @@ impl Position {
             };
             self.refresh_state(passed);
             self.state |= castled;
+            if lion_taken {
+                self.state |= LION_TAKEN;
+            }
         }
     }
 

@@ -2,7 +2,7 @@
 //! offsets for the variant's board, the reverse attack table used by the check test, the
 //! squares whose change can expose a royal piece (for the legality shortcut), and Zobrist keys.
 
-use crate::types::{ByColour, BySquare, Colour, Kind, Piece, Square};
+use crate::types::{ByColour, BySquare, Colour, Kind, Piece, PieceId, Square};
 use std::sync::Arc;
 
 use crate::betza::compile::{flags, Castle, CompiledPiece, MultiLeg, PieceMoves, UNLIMITED};
@@ -138,6 +138,8 @@ pub struct PromotionT {
     pub mandatory: bool,
     /// Also when the move starts in the zone.
     pub from_zone: bool,
+    /// A move starting in the zone promotes only when it captures.
+    pub within_zone_by_capture: bool,
     /// Only to types the side has fewer of than at the start.
     pub only_captured: bool,
     /// Per piece type: at most this many on the board after promoting (u16::MAX = no limit).
@@ -161,7 +163,10 @@ pub struct InPlaceT {
 /// Everything the generator knows about one piece type.
 #[derive(Clone, Debug)]
 pub struct PieceInfo {
-    pub letter: char,
+    /// The piece's ID (White's form).
+    pub id: PieceId,
+    /// A Lion of the Lion-trading rules.
+    pub lion: bool,
     pub royal: bool,
     /// Royal only while it is its side's last piece of the `royal_when_last` types.
     pub royal_when_last: bool,
@@ -526,6 +531,7 @@ impl Ruleset {
                 }),
                 mandatory: pr.mandatory,
                 from_zone: pr.from_zone,
+                within_zone_by_capture: pr.within_zone_by_capture,
                 only_captured: pr.only_captured,
                 limits: (0..variant.pieces.len())
                     .map(|k| {
@@ -551,7 +557,12 @@ impl Ruleset {
             });
             let zones = |z: &ByColour<SquareSet>| z.map_ref(|set| SqBits::from_set(&geo, set));
             pieces.push(PieceInfo {
-                letter: p.letter,
+                id: p.id,
+                lion: variant
+                    .rules
+                    .lion_trading
+                    .as_ref()
+                    .is_some_and(|lt| lt.lions.contains(&index)),
                 royal: p.royal,
                 royal_when_last: p.royal_when_last,
                 needs_dedup: needs_dedup(&c.colours[Colour::White]),
@@ -631,8 +642,15 @@ impl Ruleset {
                 .is_some_and(|ip| ip.no_check || ip.no_attack)
         });
         let ep_zone = rules.en_passant_zone.as_ref().map(bits);
-        let keeps_state =
-            rules.pass || rules.bikjang || rules.pass_on_stalemate || rules.wins_by_castling();
+        let counterstrike = rules
+            .lion_trading
+            .as_ref()
+            .is_some_and(|lt| lt.counterstrike);
+        let keeps_state = rules.pass
+            || rules.bikjang
+            || rules.pass_on_stalemate
+            || rules.wins_by_castling()
+            || counterstrike;
         let flag_squares = ByColour::from_fn(|c| {
             rules.flag.as_ref().map_or(Vec::new(), |f| {
                 geo.squares()

@@ -12,7 +12,7 @@
 //! image slots (XBoard makes those promote on the last rank), and boards are at most 16 columns
 //! wide including the holdings.
 
-use crate::types::{Colour, Piece};
+use crate::types::{Colour, Dress, Piece};
 use std::sync::Arc;
 
 use crate::betza::ast::{MODE_C, MODE_M};
@@ -21,6 +21,7 @@ use crate::betza::parse;
 use crate::movegen::targets::{targets, Coord, Query};
 use crate::position::ruleset::Ruleset;
 use crate::position::Position;
+use crate::variant::piece_to_char;
 use crate::variant::{PieceType, SquareSet, Variant, ZoneMoves};
 
 /// XBoard 4.9.1's variant names, in its `VariantClass` order; names from `shogi` on are only
@@ -332,9 +333,10 @@ pub fn setup_lines(tables: &Arc<Ruleset>) -> Result<Vec<String>, String> {
         // A promoted piece in a `+` slot is known to XBoard as `+X` (X the piece it promotes
         // from), as the FEN writes it; a letter not in the PIECETOCHAR would be ignored and
         // XBoard would move the piece by its own idea of the promoted form.
+        let in_slots = piece_to_char::piece_ids(&slots).any(|(_, id, _)| id == p.id);
         let id = match p.promoted_of {
-            Some(base) if !slots.contains(p.letter) => format!("+{}", v.pieces[base].letter),
-            _ => p.letter.to_string(),
+            Some(base) if !in_slots => format!("+{}", v.pieces[base].id),
+            _ => p.id.to_string(),
         };
         let mut moves = piece_moves(v, p);
         if is_parents_pawn(v, p, &slots, parent, &moves) {
@@ -343,7 +345,7 @@ pub fn setup_lines(tables: &Arc<Ruleset>) -> Result<Vec<String>, String> {
         if tables
             .castling
             .as_ref()
-            .is_some_and(|c| v.pieces[c.king].letter == p.letter)
+            .is_some_and(|c| v.pieces[c.king].id == p.id)
         {
             moves.push_str(&castling_betza(tables));
         }
@@ -378,7 +380,9 @@ fn is_parents_pawn(v: &Variant, p: &PieceType, slots: &str, parent: &str, moves:
             set.union(&SquareSet::rank(v.files, rank))
         })
     };
-    slots.starts_with(p.letter)
+    piece_to_char::piece_ids(slots)
+        .next()
+        .is_some_and(|(at, id, _)| at == 0 && id == p.id)
         && moves == pawn_moves
         && p.promotion
             .as_ref()
@@ -557,12 +561,11 @@ pub fn piece_to_char(v: &Variant) -> String {
             slots[pawn_slot] = '.';
             place(&mut slots, c);
         }
-        for p in &v.pieces {
-            let letter = if black {
-                p.letter.to_ascii_lowercase()
-            } else {
-                p.letter
-            };
+        let colour = if black { Colour::Black } else { Colour::White };
+        // A simple PIECETOCHAR has plain letters only; a dressed ID (of a promoted piece, the
+        // one kind a PIECETOCHAR may leave out) is named `+X` in its `piece` line instead.
+        for p in v.pieces.iter().filter(|p| p.id.dress() == Dress::Plain) {
+            let letter = p.id.letter_for(colour);
             if !slots.contains(&letter) {
                 place(&mut slots, letter);
             }
@@ -572,11 +575,7 @@ pub fn piece_to_char(v: &Variant) -> String {
         let mut royals = v.pieces.iter().filter(|p| p.royal);
         let xiangqi_parent = v.parent == "xiangqi";
         if let (Some(royal), None, false) = (royals.next(), royals.next(), xiangqi_parent) {
-            let letter = if black {
-                royal.letter.to_ascii_lowercase()
-            } else {
-                royal.letter
-            };
+            let letter = royal.id.letter_for(colour);
             let last = slots.len() - 1;
             if let Some(at) = slots.iter().position(|&c| c == letter) {
                 if slots[last] == '.' {

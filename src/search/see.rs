@@ -192,7 +192,7 @@ mod tests {
                 .variant
                 .pieces
                 .iter()
-                .position(|p| p.letter == letter)
+                .position(|p| p.id.letter() == letter)
                 .expect("piece of the variant");
             et.kinds[kind].value
         };

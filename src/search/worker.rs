@@ -19,7 +19,8 @@ use crate::types::{Piece, Square};
 #[derive(Clone, Copy, Debug)]
 pub struct RuleFlags {
     /// Legality is royal safety alone, so quiescence may generate pseudo-legal captures and
-    /// test each for check (no explosions, no ban on checking, no duple check).
+    /// test each for check (no explosions, no ban on checking, no duple check, no
+    /// Lion-trading rules).
     pub plain_legality: bool,
 }
 
@@ -27,7 +28,10 @@ impl RuleFlags {
     pub fn new(tables: &Ruleset) -> RuleFlags {
         let r = &tables.variant.rules;
         RuleFlags {
-            plain_legality: r.blast.is_none() && r.checking && !r.duple_check,
+            plain_legality: r.blast.is_none()
+                && r.checking
+                && !r.duple_check
+                && r.lion_trading.is_none(),
         }
     }
 }

@@ -4,9 +4,11 @@
 mod colour;
 mod kind;
 mod piece;
+pub mod piece_id;
 mod square;
 
 pub use colour::{ByColour, Colour};
 pub use kind::Kind;
 pub use piece::Piece;
+pub use piece_id::{Dress, PieceId, ReadId};
 pub use square::{BySquare, Square};

@@ -4,17 +4,18 @@
 
 use super::fen::{check_start, Expect};
 use super::locate::Seg::{self, Index, Key};
+use super::piece_to_char::{self, SlotContent};
 use super::region::{file_index, parse_region};
 use super::schema::{
     Board, CastlingDef, HandDef, MaterialCountDef, PieceDef, PromotionDef, RulesDef, VariantFile,
 };
 use super::source::Source;
 use super::{
-    Blast, Castling, Extinction, Flag, GameValue, Hand, InPlace, LoadError, MaterialCount,
-    PerftCase, PieceType, Promotion, Rules, SquareSet, Variant, ZoneMoves,
+    Blast, Castling, Extinction, Flag, GameValue, Hand, InPlace, LionTrading, LoadError,
+    MaterialCount, PerftCase, PieceType, Promotion, Rules, SquareSet, Variant, ZoneMoves,
 };
 use crate::betza::{self, Xbetza};
-use crate::types::{ByColour, Colour};
+use crate::types::{ByColour, Colour, PieceId};
 
 /// A merged value and where it was written.
 struct At<T> {
@@ -101,7 +102,7 @@ fn build(chain: &[Source], leaf: &Source) -> Result<Variant, LoadError> {
     if defs.is_empty() {
         return Err(missing("pieces"));
     }
-    let letters: Vec<char> = defs.iter().map(|d| d.value.letter).collect();
+    let letters: Vec<PieceId> = defs.iter().map(|d| d.value.letter).collect();
     let dims = Dims { files, ranks };
     let mut pieces = Vec::with_capacity(defs.len());
     for def in defs {
@@ -209,26 +210,26 @@ fn check_name(leaf: &Source, name: &str) -> Result<(), LoadError> {
 fn check_piece_to_char(source: &Source, p2c: &At<String>) -> Result<(), LoadError> {
     let text = &p2c.value;
     let at = |index: usize, message: String| source.error_in(&p2c.path, index, message);
-    let mut seen: Vec<char> = Vec::new();
-    for (index, c) in text.chars().enumerate() {
-        if c.is_ascii_alphabetic() {
-            if seen.contains(&c) {
-                return Err(at(index, format!("`{c}` appears twice in piece_to_char")));
+    let slots = piece_to_char::slots(text).map_err(|e| at(e.at, e.message))?;
+    let mut seen = Vec::new();
+    for slot in &slots {
+        if let SlotContent::Piece(id, colour) = slot.content {
+            if seen.contains(&(id, colour)) {
+                let shown = id.text_for(colour);
+                return Err(at(
+                    slot.at,
+                    format!("`{shown}` appears twice in piece_to_char"),
+                ));
             }
-            seen.push(c);
-        } else if !matches!(c, '.' | '+' | '~' | '^' | '\'' | '!') {
-            return Err(at(
-                index,
-                format!("`{c}` is not a piece letter, `.` or one of XBoard's marks + ~ ^ ' !"),
-            ));
+            seen.push((id, colour));
         }
     }
-    let length = text.chars().count();
+    let length = slots.len();
     if !length.is_multiple_of(2) {
         return Err(at(
-            length.saturating_sub(1),
+            slots.last().map_or(0, |s| s.at),
             format!(
-                "piece_to_char has {length} characters; XBoard reads the first half as White's \
+                "piece_to_char has {length} slots; XBoard reads the first half as White's \
                  pieces and the second as Black's, so it must have an even number"
             ),
         ));
@@ -299,14 +300,17 @@ fn merge(chain: &[Source]) -> Result<Merged, LoadError> {
         }
         if let Some(remove) = remove_pieces {
             let pieces = m.pieces.get_or_insert_with(Vec::new);
-            for (i, c) in remove.chars().enumerate() {
+            let ids = PieceId::read_all(remove).map_err(|i| {
+                source.error_in(&at("remove_pieces"), i, "not a piece ID".to_string())
+            })?;
+            for (i, id) in ids {
                 let before = pieces.len();
-                pieces.retain(|p| p.value.letter != c.to_ascii_uppercase());
+                pieces.retain(|p| p.value.letter != id);
                 if pieces.len() == before {
                     return Err(source.error_in(
                         &at("remove_pieces"),
                         i,
-                        format!("cannot remove `{c}`: no inherited piece has that letter"),
+                        format!("cannot remove `{id}`: no inherited piece has that ID"),
                     ));
                 }
             }
@@ -314,18 +318,11 @@ fn merge(chain: &[Source]) -> Result<Merged, LoadError> {
         for (i, def) in pieces.iter().flatten().enumerate() {
             let path = vec![Key("pieces"), Index(i), Key("letter")];
             let letter = def.letter;
-            if !letter.is_ascii_uppercase() {
-                return Err(source.error_in(
-                    &path,
-                    0,
-                    format!("piece letter `{letter}` must be an upper-case ASCII letter"),
-                ));
-            }
             if pieces.iter().flatten().take(i).any(|d| d.letter == letter) {
                 return Err(source.error_in(
                     &path,
                     0,
-                    format!("piece letter `{letter}` is used twice in this file"),
+                    format!("piece ID `{letter}` is used twice in this file"),
                 ));
             }
             let entry = At {
@@ -376,6 +373,7 @@ fn merge_rules(m: &mut Merged, r: &RulesDef) {
         initial_rights_in_fen,
         initial_lost_when_aimed_by,
         petrify_on_capture,
+        lion_trading,
         wall_instead_of_move,
     } = r;
     let m = &mut m.rules;
@@ -406,6 +404,7 @@ fn merge_rules(m: &mut Merged, r: &RulesDef) {
         .clone()
         .or(m.initial_lost_when_aimed_by.take());
     m.petrify_on_capture = petrify_on_capture.clone().or(m.petrify_on_capture.take());
+    m.lion_trading = lion_trading.clone().or(m.lion_trading.take());
     m.wall_instead_of_move = wall_instead_of_move.or(m.wall_instead_of_move);
 }
 
@@ -478,16 +477,16 @@ fn piece(
     chain: &[Source],
     def: &At<PieceDef>,
     piece_to_char: &At<String>,
-    letters: &[char],
+    letters: &[PieceId],
     dims: Dims,
 ) -> Result<PieceType, LoadError> {
     let source = &chain[def.src];
     let d = &def.value;
     let path = |key: &'static str| [def.path.as_slice(), &[Key(key)]].concat();
     let p2c = &piece_to_char.value;
-    let in_p2c = p2c.contains(d.letter) || p2c.contains(d.letter.to_ascii_lowercase());
+    let in_p2c = piece_to_char::piece_ids(p2c).any(|(_, id, _)| id == d.letter);
     if !in_p2c && d.promoted_of.is_none() {
-        let message = format!("piece letter `{}` is missing from piece_to_char", d.letter);
+        let message = format!("piece ID `{}` is missing from piece_to_char", d.letter);
         return Err(if piece_to_char.src > def.src {
             chain[piece_to_char.src].error_at(&piece_to_char.path, message)
         } else {
@@ -574,7 +573,7 @@ fn piece(
         )?),
     };
     Ok(PieceType {
-        letter: d.letter,
+        id: d.letter,
         name: d.name.clone(),
         moves_text: d.moves.clone(),
         moves,
@@ -620,17 +619,17 @@ fn piece(
     })
 }
 
-/// The piece type a letter (either case) written at `path` names.
+/// The piece type an ID written at `path` names.
 fn letter_kind(
     source: &Source,
     path: &[Seg],
-    letter: char,
-    letters: &[char],
+    id: PieceId,
+    letters: &[PieceId],
 ) -> Result<usize, LoadError> {
     letters
         .iter()
-        .position(|&l| l == letter.to_ascii_uppercase())
-        .ok_or_else(|| source.error_at(path, format!("`{letter}` is not a piece letter")))
+        .position(|&l| l == id)
+        .ok_or_else(|| source.error_at(path, format!("`{id}` is not a piece of this variant")))
 }
 
 /// Letters to piece indices, for a rule of the leaf file; `*` is allowed when `star` is.
@@ -638,26 +637,36 @@ fn rule_letters(
     leaf: &Source,
     path: &[Seg],
     text: &str,
-    letters: &[char],
+    letters: &[PieceId],
 ) -> Result<(Vec<usize>, bool), LoadError> {
+    let chars: Vec<char> = text.chars().collect();
     let mut kinds = Vec::new();
     let mut all = false;
-    for (i, c) in text.chars().enumerate() {
-        if c == '*' {
+    let mut i = 0;
+    while i < chars.len() {
+        if chars[i] == '*' {
             all = true;
+            i += 1;
             continue;
         }
-        match letters.iter().position(|&l| l == c.to_ascii_uppercase()) {
+        let rest: String = chars[i..chars.len().min(i + 2)].iter().collect();
+        let Some(read) = PieceId::read(&rest) else {
+            let message = format!("`{}` is not a piece ID", chars[i]);
+            return Err(leaf.error_in(path, i, message));
+        };
+        match letters.iter().position(|&l| l == read.id) {
             Some(k) => kinds.push(k),
             None => {
-                return Err(leaf.error_in(path, i, format!("`{c}` is not a piece letter")));
+                let message = format!("`{}` is not a piece of this variant", read.id);
+                return Err(leaf.error_in(path, i, message));
             }
         }
+        i += read.chars;
     }
     Ok((kinds, all))
 }
 
-fn rules(leaf: &Source, r: &RulesDef, letters: &[char], dims: Dims) -> Result<Rules, LoadError> {
+fn rules(leaf: &Source, r: &RulesDef, letters: &[PieceId], dims: Dims) -> Result<Rules, LoadError> {
     let d = Rules::default();
     let at = |keys: &[&'static str]| -> Vec<Seg> { keys.iter().map(|k| Key(k)).collect() };
     let extinction = match r.extinction.clone().flatten() {
@@ -739,6 +748,18 @@ fn rules(leaf: &Source, r: &RulesDef, letters: &[char], dims: Dims) -> Result<Ru
         r.petrify_on_capture.as_deref().unwrap_or(""),
         letters,
     )?;
+    let lion_trading = match &r.lion_trading {
+        Some(lt) => {
+            let path = |key| at(&["rules", "lion_trading", key]);
+            let worthless = lt.worthless.as_deref().unwrap_or("");
+            Some(LionTrading {
+                lions: rule_letters(leaf, &path("lions"), &lt.lions, letters)?.0,
+                worthless: rule_letters(leaf, &path("worthless"), worthless, letters)?.0,
+                counterstrike: lt.counterstrike.unwrap_or(true),
+            })
+        }
+        None => None,
+    };
     Ok(Rules {
         checkmate: r.checkmate.unwrap_or(d.checkmate),
         stalemate: r.stalemate.unwrap_or(d.stalemate),
@@ -765,6 +786,7 @@ fn rules(leaf: &Source, r: &RulesDef, letters: &[char], dims: Dims) -> Result<Ru
         initial_rights_in_fen: r.initial_rights_in_fen.unwrap_or(d.initial_rights_in_fen),
         initial_lost_when_aimed_by,
         petrify_on_capture,
+        lion_trading,
         wall_instead_of_move: r.wall_instead_of_move,
     })
 }
@@ -859,7 +881,7 @@ fn castling_wins(leaf: &Source, text: Option<&str>) -> Result<ByColour<[bool; 2]
 fn material_count(
     leaf: &Source,
     count: &MaterialCountDef,
-    letters: &[char],
+    letters: &[PieceId],
 ) -> Result<MaterialCount, LoadError> {
     let path = |key: &'static str| [Key("rules"), Key("material_count"), Key(key)];
     let mut half_points = vec![0; letters.len()];
@@ -883,7 +905,7 @@ fn material_count(
     })
 }
 
-fn hand_rules(leaf: &Source, h: &HandDef, letters: &[char]) -> Result<Hand, LoadError> {
+fn hand_rules(leaf: &Source, h: &HandDef, letters: &[PieceId]) -> Result<Hand, LoadError> {
     let drop_mate_forbidden = match h.drop_mate_forbidden {
         Some(c) => Some(letter_kind(
             leaf,
@@ -928,7 +950,7 @@ fn promotion(
     source: &Source,
     base: &[Seg],
     p: &PromotionDef,
-    letters: &[char],
+    letters: &[PieceId],
     dims: Dims,
 ) -> Result<Promotion, LoadError> {
     let zone = zones(
@@ -966,6 +988,7 @@ fn promotion(
         mandatory: p.mandatory.unwrap_or(true),
         choices_black,
         from_zone: p.from_zone.unwrap_or(false),
+        within_zone_by_capture: p.within_zone_by_capture.unwrap_or(false),
         only_captured: p.only_captured.unwrap_or(false),
         limits: promotion_limits(source, base, p, letters)?,
         on_capture: p.on_capture.unwrap_or(false),
@@ -990,7 +1013,7 @@ fn promotion_limits(
     source: &Source,
     base: &[Seg],
     p: &PromotionDef,
-    letters: &[char],
+    letters: &[PieceId],
 ) -> Result<Vec<(usize, u32)>, LoadError> {
     let path = [base, &[Key("limits")]].concat();
     let mut out = Vec::new();
@@ -1009,22 +1032,20 @@ fn piece_indices(
     source: &Source,
     path: &[Seg],
     text: &str,
-    letters: &[char],
+    letters: &[PieceId],
     what: &str,
 ) -> Result<Vec<usize>, LoadError> {
-    text.chars()
-        .enumerate()
-        .map(|(i, c)| {
-            letters
-                .iter()
-                .position(|l| *l == c.to_ascii_uppercase())
-                .ok_or_else(|| {
-                    source.error_in(
-                        path,
-                        i,
-                        format!("{what} `{c}` is not a piece of this variant"),
-                    )
-                })
+    let ids = PieceId::read_all(text)
+        .map_err(|i| source.error_in(path, i, format!("{what}: not a piece ID")))?;
+    ids.into_iter()
+        .map(|(i, id)| {
+            letters.iter().position(|&l| l == id).ok_or_else(|| {
+                source.error_in(
+                    path,
+                    i,
+                    format!("{what} `{id}` is not a piece of this variant"),
+                )
+            })
         })
         .collect()
 }
@@ -1033,7 +1054,7 @@ fn castling(
     source: &Source,
     base: &[Seg],
     c: &CastlingDef,
-    letters: &[char],
+    letters: &[PieceId],
     dims: Dims,
 ) -> Result<Castling, LoadError> {
     let path = |key: &'static str| [base, &[Key(key)]].concat();

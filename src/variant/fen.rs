@@ -5,13 +5,14 @@
 
 pub use super::fen_text::{Cell, FenIssue};
 use super::fen_text::{FenText, Field, Row};
+use crate::types::PieceId;
 
 /// What the FEN is checked against.
 pub struct Expect<'a> {
     pub files: u8,
     pub ranks: u8,
-    /// Upper-case letters of the piece types.
-    pub letters: &'a [char],
+    /// The IDs of the piece types.
+    pub letters: &'a [PieceId],
     /// Whether the castling field may name rights: the variant has castling, or names the
     /// pieces that keep their initial moves there (`initial_rights_in_fen`).
     pub castling: bool,
@@ -63,13 +64,12 @@ fn check_board(rows: &[Row], expect: &Expect<'_>) -> Result<(), FenIssue> {
                         "an empty-square count must be at least 1".to_string(),
                     )
                 }
-                Cell::Piece { letter, .. }
-                    if !expect.letters.contains(&letter.to_ascii_uppercase()) =>
-                {
+                Cell::Piece { id, colour, .. } if !expect.letters.contains(&id) => {
+                    let shown = id.text_for(colour);
                     return issue(
                         token.at,
-                        format!("`{letter}` in the start position is not a piece of this variant"),
-                    )
+                        format!("`{shown}` in the start position is not a piece of this variant"),
+                    );
                 }
                 _ => {}
             }
@@ -108,18 +108,29 @@ fn check_board(rows: &[Row], expect: &Expect<'_>) -> Result<(), FenIssue> {
     Ok(())
 }
 
-/// Holdings `[...]`: piece letters only.
+/// Holdings `[...]`: piece IDs only (or `-`).
 fn check_holdings(holdings: Field<'_>, expect: &Expect<'_>) -> Result<(), FenIssue> {
-    for (i, c) in holdings.text.chars().enumerate() {
-        if c == '-' || expect.letters.contains(&c.to_ascii_uppercase()) {
-            continue;
-        }
-        return issue(
-            holdings.at + 1 + i,
+    let pieces = holdings.text.replace('-', "");
+    let bad = |i: usize| {
+        let at = holdings
+            .text
+            .char_indices()
+            .filter(|&(_, c)| c != '-')
+            .nth(i);
+        let (byte, c) = at.unwrap_or((0, ' '));
+        issue(
+            holdings.at + 1 + holdings.text[..byte].chars().count(),
             format!("`{c}` in the holdings is not a piece of this variant"),
-        );
+        )
+    };
+    let ids = match PieceId::read_all(&pieces) {
+        Ok(ids) => ids,
+        Err(i) => return bad(i),
+    };
+    match ids.iter().find(|(_, id)| !expect.letters.contains(id)) {
+        Some(&(i, _)) => bad(i),
+        None => Ok(()),
     }
-    Ok(())
 }
 
 /// The castling field: `-`, or KQkq / file letters (X-FEN and Shredder-FEN), and only if the
@@ -154,11 +165,15 @@ fn check_castling_field(rights: Field<'_>, expect: &Expect<'_>) -> Result<(), Fe
 mod tests {
     use super::*;
 
+    fn id(letter: char) -> PieceId {
+        PieceId::plain(letter).unwrap()
+    }
+
     fn check(fen: &str) -> Result<(), FenIssue> {
         let expect = Expect {
             files: 10,
             ranks: 8,
-            letters: &['P', 'R', 'K'],
+            letters: &[id('P'), id('R'), id('K')],
             castling: false,
         };
         check_start(fen, &expect)

@@ -3,7 +3,10 @@
 //! XBoard and Fairy-Stockfish share: multi-digit empty counts, `*` for a wall square, `+X` for
 //! a promoted type, `X~` for a promoted piece that reverts when captured, holdings in
 //! brackets, and the fields XBoard leaves out. It knows no variant: the start-FEN check
-//! (`variant::fen`) and `position::fen` read what it found against one.
+//! (`variant::fen`) and `position::fen` read what it found against one. Pieces are piece IDs,
+//! so a dressed letter (`N'`, `l!`) is one piece.
+
+use crate::types::{Colour, PieceId, ReadId};
 
 /// A field of the text and the character place where it starts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -19,10 +22,11 @@ pub enum Cell {
     Empty(usize),
     /// `*`: a square no piece may enter or pass.
     Wall,
-    /// A piece letter; `promoted` for `+X` (the promoted form of `X`), `marked` for `X~` (a
-    /// promoted piece written as the type it is).
+    /// A piece ID (`n`, `N'`) and the colour its case gives; `promoted` for `+X` (the promoted
+    /// form of `X`), `marked` for `X~` (a promoted piece written as the type it is).
     Piece {
-        letter: char,
+        id: PieceId,
+        colour: Colour,
         promoted: bool,
         marked: bool,
     },
@@ -178,6 +182,12 @@ fn sort_fields<'a>(fields: &[Field<'a>]) -> SortedFields<'a> {
 type Board<'a> = (Vec<Row>, Option<Field<'a>>, bool);
 
 /// The board field: rows of cells, and the holdings after them.
+/// The piece ID starting at `chars[i]`.
+fn id_at(chars: &[char], i: usize) -> Option<ReadId> {
+    let rest: String = chars.get(i..chars.len().min(i + 2))?.iter().collect();
+    PieceId::read(&rest)
+}
+
 fn read_board(field: Field<'_>) -> Result<Board<'_>, FenIssue> {
     let issue = |position: usize, message: String| Err(FenIssue { position, message });
     let (board, holdings, closed) = match field.text.split_once('[') {
@@ -233,32 +243,37 @@ fn read_board(field: Field<'_>) -> Result<Board<'_>, FenIssue> {
                 });
                 i += 1;
             }
-            Some('+') => match chars.get(i + 1) {
-                Some(&letter) if letter.is_ascii_alphabetic() => {
-                    let marked = chars.get(i + 2) == Some(&'~');
+            Some('+') => match id_at(&chars, i + 1) {
+                Some(read) => {
+                    let end = i + 1 + read.chars;
+                    let marked = chars.get(end) == Some(&'~');
                     cells.push(Token {
                         at,
                         cell: Cell::Piece {
-                            letter,
+                            id: read.id,
+                            colour: read.colour,
                             promoted: true,
                             marked,
                         },
                     });
-                    i += 2 + usize::from(marked);
+                    i = end + usize::from(marked);
                 }
-                _ => return issue(at, "`+` must come before a piece letter".to_string()),
+                None => return issue(at, "`+` must come before a piece letter".to_string()),
             },
             Some(letter) if letter.is_ascii_alphabetic() => {
-                let marked = chars.get(i + 1) == Some(&'~');
+                let read = id_at(&chars, i).expect("a letter starts an ID");
+                let end = i + read.chars;
+                let marked = chars.get(end) == Some(&'~');
                 cells.push(Token {
                     at,
                     cell: Cell::Piece {
-                        letter,
+                        id: read.id,
+                        colour: read.colour,
                         promoted: false,
                         marked,
                     },
                 });
-                i += 1 + usize::from(marked);
+                i = end + usize::from(marked);
             }
             Some('~') => return issue(at, "`~` must follow a piece letter".to_string()),
             Some(other) => {
@@ -275,7 +290,8 @@ mod tests {
 
     fn piece(letter: char) -> Cell {
         Cell::Piece {
-            letter,
+            id: PieceId::plain(letter).unwrap(),
+            colour: Colour::of_letter(letter),
             promoted: false,
             marked: false,
         }
@@ -293,12 +309,14 @@ mod tests {
         };
         assert_eq!(cells(0), [(0, piece('r')), (1, Cell::Empty(10))]);
         let promoted = Cell::Piece {
-            letter: 'P',
+            id: PieceId::plain('P').unwrap(),
+            colour: Colour::White,
             promoted: true,
             marked: true,
         };
         let marked = Cell::Piece {
-            letter: 'q',
+            id: PieceId::plain('q').unwrap(),
+            colour: Colour::Black,
             promoted: false,
             marked: true,
         };

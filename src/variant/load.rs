@@ -204,7 +204,7 @@ fn finish_keeping_leaf(leaf: Source) -> Result<(Variant, Source, VariantFile), L
 /// An ancestor that does not load alone (a partial file meant only to be inherited) is none.
 fn kin(chain: &[Source], variant: &Variant) -> Vec<Kin> {
     let same_piece = |a: &PieceType, b: &PieceType| {
-        a.letter == b.letter
+        a.id == b.id
             && a.moves_text == b.moves_text
             && a.royal == b.royal
             && a.royal_when_last == b.royal_when_last

@@ -79,11 +79,11 @@ pub fn offset_in_literal(text: &str, start: usize, index: usize) -> usize {
     let Some(rest) = text.get(start..) else {
         return start;
     };
-    let (raw, open) = if let Some(after_r) = rest.strip_prefix('r') {
+    let (raw, open, close) = if let Some(after_r) = rest.strip_prefix('r') {
         let hashes = after_r.len() - after_r.trim_start_matches('#').len();
-        (true, 2 + hashes)
-    } else if rest.starts_with('"') || rest.starts_with('\'') {
-        (false, 1)
+        (true, 2 + hashes, '"')
+    } else if let Some(quote) = rest.chars().next().filter(|&c| c == '"' || c == '\'') {
+        (false, 1, quote)
     } else {
         return start;
     };
@@ -94,7 +94,8 @@ pub fn offset_in_literal(text: &str, start: usize, index: usize) -> usize {
     for _ in 0..index {
         match chars.next() {
             Some((_, '\\')) if !raw => skip_escape(&mut chars),
-            Some((_, '"' | '\'')) | None => return start,
+            Some((_, c)) if c == close => return start,
+            None => return start,
             Some(_) => {}
         }
     }

@@ -6,7 +6,7 @@
 use super::locate::Seg;
 use super::schema::VariantFile;
 use super::source::Source;
-use super::{LoadError, Variant};
+use super::{LoadError, PieceId, Variant};
 
 /// A loaded variant and the file it was loaded from (the leaf of its inheritance chain).
 pub struct LoadedFile {
@@ -45,7 +45,7 @@ impl LoadedFile {
 
     /// The XBetza text the file itself writes in `field` of the piece `letter`, if the file
     /// defines that piece (rather than inheriting it).
-    pub fn piece_text(&self, letter: char, field: PieceField) -> Option<&str> {
+    pub fn piece_text(&self, letter: PieceId, field: PieceField) -> Option<&str> {
         let def = self
             .leaf
             .file
@@ -64,7 +64,7 @@ impl LoadedFile {
     /// given); a piece the file inherits is pointed at by the file's `inherits`.
     pub fn at_piece(
         &self,
-        letter: char,
+        letter: PieceId,
         field: PieceField,
         index: Option<usize>,
         message: String,

@@ -18,6 +18,7 @@ mod folder;
 pub mod load;
 mod locate;
 pub mod located;
+pub mod piece_to_char;
 pub mod region;
 pub mod schema;
 mod source;
@@ -33,7 +34,7 @@ pub use load::{
 pub use located::{LoadedFile, PieceField};
 pub use region::SquareSet;
 
-pub use crate::types::Colour;
+pub use crate::types::{Colour, PieceId};
 
 /// A game value from the point of view of the side to move when the condition holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Deserialize, serde::Serialize)]
@@ -46,8 +47,8 @@ pub enum GameValue {
 /// One piece type of a variant.
 #[derive(Clone, Debug)]
 pub struct PieceType {
-    /// Upper-case FEN letter (White's); Black uses the lower-case letter.
-    pub letter: char,
+    /// Its ID in White's form (`N`, `N'`); Black writes the letter in lower case.
+    pub id: PieceId,
     pub name: String,
     /// The XBetza text as written in the variant file.
     pub moves_text: String,
@@ -98,9 +99,9 @@ impl PieceType {
 
     /// A piece with these moves and every other property at its default (not royal, no
     /// promotion, no zones).
-    pub fn new(letter: char, name: &str, moves_text: &str, moves: Xbetza) -> PieceType {
+    pub fn new(id: PieceId, name: &str, moves_text: &str, moves: Xbetza) -> PieceType {
         PieceType {
-            letter,
+            id,
             name: name.to_string(),
             moves_text: moves_text.to_string(),
             moves,
@@ -139,6 +140,8 @@ pub struct Promotion {
     pub choices_black: Option<Vec<usize>>,
     /// Also promote when the move starts in the zone (shogi).
     pub from_zone: bool,
+    /// A move starting in the zone promotes only when it captures (chu shogi).
+    pub within_zone_by_capture: bool,
     /// Only to a type the side has fewer of than in the start position (grand chess).
     pub only_captured: bool,
     /// Only to a type while the side has fewer than this many of it on the board.
@@ -245,6 +248,8 @@ pub struct Rules {
     pub initial_lost_when_aimed_by: Vec<usize>,
     /// Types that turn into a wall where they capture.
     pub petrify_on_capture: Vec<usize>,
+    /// Chu shogi's Lion-trading rules.
+    pub lion_trading: Option<LionTrading>,
     /// A side may put a wall instead of moving, where this says.
     pub wall_instead_of_move: Option<schema::WallPlacement>,
 }
@@ -285,9 +290,21 @@ impl Default for Rules {
             initial_rights_in_fen: false,
             initial_lost_when_aimed_by: Vec::new(),
             petrify_on_capture: Vec::new(),
+            lion_trading: None,
             wall_instead_of_move: None,
         }
     }
+}
+
+/// Chu shogi's Lion-trading rules (see [`schema::LionTradingDef`]), by piece index.
+#[derive(Clone, Debug)]
+pub struct LionTrading {
+    /// The types that are Lions.
+    pub lions: Vec<usize>,
+    /// The types whose capture on the way does not allow a distant capture of a protected Lion.
+    pub worthless: Vec<usize>,
+    /// After a non-Lion takes a Lion, no non-Lion may take a Lion on the next move.
+    pub counterstrike: bool,
 }
 
 /// Counting material (see the schema), in half points so that a bonus of 1.5 stays exact.
@@ -474,9 +491,13 @@ impl Variant {
         })
     }
 
-    /// Index of the piece type with this (either case) letter.
+    /// Index of the piece type whose ID is this (either case) letter, undressed.
     pub fn piece_index(&self, letter: char) -> Option<usize> {
-        let up = letter.to_ascii_uppercase();
-        self.pieces.iter().position(|p| p.letter == up)
+        self.piece_of(PieceId::plain(letter)?)
+    }
+
+    /// Index of the piece type with this ID.
+    pub fn piece_of(&self, id: PieceId) -> Option<usize> {
+        self.pieces.iter().position(|p| p.id == id)
     }
 }

@@ -54,6 +54,7 @@ use serde::{Deserialize, Deserializer, Serialize};
 use std::collections::BTreeMap;
 
 use super::GameValue;
+use crate::types::PieceId;
 
 /// A whole variant file.
 #[derive(Clone, Debug, Default, Deserialize, Serialize)]
@@ -146,7 +147,7 @@ pub struct HandDef {
     /// Letter of the piece type whose drop may not give mate (shogi's uchifuzume). Perft
     /// counts such drops; in a game the dropping side loses.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub drop_mate_forbidden: Option<char>,
+    pub drop_mate_forbidden: Option<PieceId>,
     /// A piece in hand may also be dropped as its promoted form, written `+P@e3` (kyoto and
     /// micro shogi). Default false.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -159,7 +160,7 @@ pub struct HandDef {
     /// only this piece may be dropped (koedem's king; Fairy-Stockfish's `mustDropType`).
     /// Default: any piece in hand.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub must_drop_piece: Option<char>,
+    pub must_drop_piece: Option<PieceId>,
 }
 
 /// Board size, at most 16x16.
@@ -175,8 +176,11 @@ pub struct Board {
 #[derive(Clone, Debug, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct PieceDef {
-    /// Upper-case FEN letter; Black's pieces use the lower-case letter.
-    pub letter: char,
+    /// The piece's ID: an upper-case FEN letter (Black's pieces use the lower-case letter),
+    /// or a two-character ID as XBoard writes them, the letter dressed with `'` or `!`
+    /// (`letter: "N'"`; `id` is another name for this field).
+    #[serde(alias = "id")]
+    pub letter: PieceId,
     pub name: String,
     /// XBetza move description.
     pub moves: String,
@@ -206,7 +210,7 @@ pub struct PieceDef {
     /// This piece is the promoted form of the piece with this letter: FENs write it `+X`, and
     /// when captured into a hand it goes back to being `X`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub promoted_of: Option<char>,
+    pub promoted_of: Option<PieceId>,
     /// Region where it may be dropped from the hand (default: the whole board).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub drop_zone: Option<String>,
@@ -289,6 +293,11 @@ pub struct PromotionDef {
     /// within the zone). Default false.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub from_zone: Option<bool>,
+    /// A move that starts in the zone promotes only when it captures (and may then leave the
+    /// zone); a move entering the zone always may. A piece that declined to promote on
+    /// entering thus promotes later only by a capture (chu shogi). Default false.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub within_zone_by_capture: Option<bool>,
     /// Only to a piece type the side has fewer of on the board than in the start position
     /// (grand chess); a move that must promote but cannot is not allowed. Default false.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -296,7 +305,7 @@ pub struct PromotionDef {
     /// Only while the side has fewer than this many of the type on the board, e.g.
     /// `{'K': 2}` (Spartan chess: at most two kings).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub limits: Option<std::collections::BTreeMap<char, u32>>,
+    pub limits: Option<std::collections::BTreeMap<PieceId, u32>>,
     /// Promote only on a capturing move (micro shogi, with `zone: "*"`). Default false.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub on_capture: Option<bool>,
@@ -330,8 +339,8 @@ pub struct InPlaceDef {
 #[derive(Clone, Debug, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct CastlingDef {
-    /// Letter of the castling king.
-    pub king: char,
+    /// ID of the castling king.
+    pub king: PieceId,
     /// Letters of the piece types that can be castling partners.
     pub partners: String,
     /// File the king lands on when castling towards the h-side.
@@ -471,6 +480,10 @@ pub struct RulesDef {
     /// `petrifyOnCaptureTypes`. A royal type may not be listed. Default none.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub petrify_on_capture: Option<String>,
+    /// Chu shogi's Lion-trading rules, for the pieces listed as Lions (see
+    /// [`LionTradingDef`]). Default none.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub lion_trading: Option<LionTradingDef>,
     /// Instead of moving, a side may put a wall on an empty square (Fairy-Stockfish's
     /// `wallingRule` with `wallOrMove`): `Edge`, a square on the board's edge or beside a wall
     /// (atlantis). Nothing enters or passes a wall; a side in check may not put one (as
@@ -492,7 +505,7 @@ pub enum WallPlacement {
 #[serde(deny_unknown_fields)]
 pub struct MaterialCountDef {
     /// Points by piece letter (pieces not listed score nothing), e.g. `{'R': 13, 'P': 2}`.
-    pub points: BTreeMap<char, u32>,
+    pub points: BTreeMap<PieceId, u32>,
     /// Points Black adds for moving second, in halves at most (janggi: 1.5). Default 0.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub black_bonus: Option<f64>,
@@ -520,6 +533,26 @@ pub struct ExtinctionDef {
     /// Default `Loss`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub value: Option<GameValue>,
+}
+
+/// Chu shogi's Lion-trading rules (as HaChu and the Japanese Chu Shogi Association apply them).
+/// A Lion may not capture a Lion that is not next to it when that Lion is protected (the
+/// capturer could be taken back on its square), unless the same move also captures a piece
+/// other than those listed in `worthless` (a "bridge"). After a Lion is captured by a piece that
+/// is not a Lion, the other side may not capture a Lion with a piece that is not a Lion on the
+/// very next move (the counterstrike rule).
+#[derive(Clone, Debug, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct LionTradingDef {
+    /// IDs of the Lions (chu: `"NO'"`, the Lion and the promoted kirin).
+    pub lions: String,
+    /// IDs of the pieces whose capture on the way does not allow a distant capture of a
+    /// protected Lion (chu: `"PI"`, pawn and go-between). Default none.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub worthless: Option<String>,
+    /// The counterstrike rule. Default true.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub counterstrike: Option<bool>,
 }
 
 /// The flag rule: the game ends when a side's `piece` stands in its `zone`; `value` is for that

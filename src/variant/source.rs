@@ -9,6 +9,7 @@ use ron::extensions::Extensions;
 use super::error::LoadError;
 use super::locate::{line_col, offset_in_literal, Seg, SourceMap};
 use super::schema::VariantFile;
+use crate::types::piece_id::NOT_AN_ID;
 
 /// Where a file's `inherits` is looked up before the embedded variants.
 #[derive(Clone, Debug)]
@@ -83,6 +84,14 @@ impl Source {
                 if let ron::Error::NoSuchStructField { found, .. } = &e.code {
                     offset = text[..offset].rfind(found.as_str()).unwrap_or(offset);
                 }
+                if let Some(shown) = refused_id(&e.code) {
+                    // RON reports the end of the value; point at the ID inside its quotes.
+                    let quoted = [format!("'{shown}'"), format!("\"{shown}\"")];
+                    let starts = quoted
+                        .iter()
+                        .filter_map(|q| text[..offset].rfind(q.as_str()));
+                    offset = starts.max().map_or(offset, |at| at + 1);
+                }
                 let (line, column) = line_col(&text, offset);
                 Err(LoadError::new(
                     &label,
@@ -110,6 +119,15 @@ impl Source {
         let (line, column) = line_col(&self.text, offset);
         LoadError::new(&self.label, &self.text, line, column, message.into())
     }
+}
+
+/// The text of a piece ID the schema refused, from its message.
+fn refused_id(code: &ron::Error) -> Option<&str> {
+    let ron::Error::Message(message) = code else {
+        return None;
+    };
+    let (shown, _) = message.strip_prefix('`')?.split_once(NOT_AN_ID)?;
+    shown.strip_suffix('`')
 }
 
 /// RON's message, reworded for the keys and values of a variant file.

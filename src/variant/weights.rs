@@ -145,11 +145,7 @@ impl Weights {
                 self.variant
             ));
         }
-        let letters: Vec<String> = variant
-            .pieces
-            .iter()
-            .map(|p| p.letter.to_string())
-            .collect();
+        let letters: Vec<String> = variant.pieces.iter().map(|p| p.id.to_string()).collect();
         if let Some(other) = self.pieces.keys().find(|k| !letters.contains(k)) {
             return Err(format!(
                 "piece `{other}` is not a piece of {} (its pieces: {})",

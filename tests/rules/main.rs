@@ -1,5 +1,5 @@
 //! The rules of the engine in one test binary: XBetza parsing and the spec's table of pieces,
-//! variant files and their errors, FEN setup rules, game ends, search results, bad input, the
+//! variant files and their errors, FEN setup rules, game ends, chu shogi's Lion-trading rules, search results, bad input, the
 //! designer's commands (`check`, `explain`, `selftest`), and the copies of the shared reference
 //! data. None of these measures time, so they share one binary and run side by side; the
 //! protocol and match tests that wait on clocks keep binaries of their own, as does the long
@@ -17,6 +17,7 @@ mod check_command;
 mod explain_command;
 mod flip_and_setup_rules;
 mod game_ends;
+mod lion_trading;
 mod search;
 mod selftest_command;
 mod shared_data;

@@ -178,7 +178,7 @@ fn names_resolve_by_stem_name_and_alias() {
 fn capablanca_inherits_chess() {
     let chess = load_by_name("chess").expect("chess");
     let capa = load_by_name("capablanca").expect("capablanca");
-    let letters: String = capa.pieces.iter().map(|p| p.letter).collect();
+    let letters: String = capa.pieces.iter().map(|p| p.id.to_string()).collect();
     assert_eq!(letters, "PNBRQKAC");
     assert_eq!((capa.files, capa.ranks), (10, 8));
     assert!(capa.aliases.is_empty(), "aliases are not inherited");
@@ -189,7 +189,7 @@ fn capablanca_inherits_chess() {
     let choices: String = promotion
         .choices
         .iter()
-        .map(|&i| capa.pieces[i].letter)
+        .map(|&i| capa.pieces[i].id.to_string())
         .collect();
     assert_eq!(choices, "QCARBN");
     assert!(promotion.mandatory);
@@ -223,7 +223,7 @@ fn capablanca_inherits_chess() {
 #[test]
 fn children_remove_replace_and_merge() {
     let knightmate = load_by_name("knightmate").expect("knightmate");
-    let letters: String = knightmate.pieces.iter().map(|p| p.letter).collect();
+    let letters: String = knightmate.pieces.iter().map(|p| p.id.to_string()).collect();
     assert_eq!(
         letters, "PBRQKM",
         "N removed, K replaced in place, M appended"
@@ -247,7 +247,11 @@ fn children_remove_replace_and_merge() {
 fn asymmetric_promotions_and_extra_zones() {
     let v = load_by_name("chigorin").expect("chigorin");
     let promotion = v.pieces[0].promotion.as_ref().expect("pawn promotes");
-    let letters = |c: &[usize]| c.iter().map(|&i| v.pieces[i].letter).collect::<String>();
+    let letters = |c: &[usize]| {
+        c.iter()
+            .map(|&i| v.pieces[i].id.to_string())
+            .collect::<String>()
+    };
     assert_eq!(letters(promotion.choices_for(Colour::White)), "CRN");
     assert_eq!(letters(promotion.choices_for(Colour::Black)), "QRB");
     let w = load_by_name("wildebeest").expect("wildebeest");
@@ -456,11 +460,11 @@ fn zone_moves_longer_than_every_other_step_stay_on_the_board() {
 #[test]
 fn piece_to_char_and_names_xboard_cannot_read_are_refused() {
     let text = base_with(r#""PNBRQKpnbrqk""#, r#""PNBRQKpnbrq""#);
-    expect_error(&text, "PNBRQKpnbrq", 10, "11 characters");
+    expect_error(&text, "PNBRQKpnbrq", 10, "11 slots");
     let text = base_with(r#""PNBRQKpnbrqk""#, r#""PNBRQKpnbrqkNn""#);
     expect_error(&text, "PNBRQKpnbrqkNn", 12, "`N` appears twice");
     let text = base_with(r#""PNBRQKpnbrqk""#, r#""PNBRQK#nbrqk""#);
-    expect_error(&text, "PNBRQK#nbrqk", 6, "`#` is not a piece letter");
+    expect_error(&text, "PNBRQK#nbrqk", 6, "`#` is not a piece ID");
     let text = base_with(r#"name: "mini""#, r#"name: "mini,chess""#);
     expect_error(&text, "mini,chess", 4, "may not hold a comma");
     let text = base_with(r#"name: "mini""#, r#"name: "mini chess""#);
@@ -1220,4 +1224,78 @@ fn rule_fields_that_contradict_the_variant_are_located_errors() {
     // Only K, Q, k and q are castling rights.
     let text = on_parent("chess", "castling_wins: \"Kx\"");
     expect_error(&text, "Kx", 1, "`x` is not a castling right");
+}
+
+/// Two pieces on one letter, told apart by XBoard's dress: `N` a knight, `N'` a wazir, and the
+/// wazir's promoted form `W'` written `+N'` in FENs.
+const DRESSED: &str = r#"(
+    name: "dressed",
+    board: (files: 5, ranks: 5),
+    piece_to_char: "N.N'Kn.n'k",
+    start: "4k/5/2N'2/5/K3N w - - 0 1",
+    pieces: [
+        (letter: 'N', name: "knight", moves: "N"),
+        (id: "N'", name: "wazir", moves: "W",
+         promotion: (zone: "*5", choices: "W'", mandatory: false)),
+        (letter: "W'", name: "promoted wazir", moves: "K", promoted_of: "N'"),
+        (letter: 'K', name: "king", moves: "K", royal: true),
+    ],
+)
+"#;
+
+#[test]
+fn a_dressed_id_is_a_piece_of_its_own_in_files_fens_and_moves() {
+    let v = load_str(DRESSED, "dressed.ron").expect("loads");
+    let ids: Vec<String> = v.pieces.iter().map(|p| p.id.to_string()).collect();
+    assert_eq!(ids, ["N", "N'", "W'", "K"]);
+    let tables = alfil::movegen::build_ruleset(Arc::new(v)).expect("tables");
+    let mut game = Game::new(tables.clone());
+    // The start position written back as it was read.
+    assert_eq!(game.pos.to_fen(), "4k/5/2N'2/5/K3N w - - 0 1");
+    // White: king a1 to a2, b1, b2 (3); knight e1 to d3, c2 (2); wazir c3 to c4, c2, b3, d3
+    // (4) = 9.
+    assert_eq!(game.legal_moves().len(), 9);
+    let up = game
+        .parse_move("c3c4", alfil::position::RankStyle::FromOne)
+        .expect("the wazir steps up");
+    game.play(up);
+    game.play(
+        game.clone()
+            .parse_move("e5d5", alfil::position::RankStyle::FromOne)
+            .expect("the black king steps"),
+    );
+    // Into the zone: the wazir may promote (`c4c5+`, the promoted form of its own type); a
+    // move of a piece that can promote resets the move counter, as a pawn's does.
+    let promote = game
+        .parse_move("c4c5+", alfil::position::RankStyle::FromOne)
+        .expect("optional promotion to W'");
+    game.play(promote);
+    assert_eq!(game.pos.to_fen(), "2+N'k1/5/5/5/K3N b - - 0 2");
+    // A black dressed piece and a promoted dressed piece read back from a FEN.
+    let read = Game::from_fen(tables.clone(), "2+n'k1/5/1n'3/5/K3N w - - 0 1").expect("reads");
+    assert_eq!(read.pos.to_fen(), "2+n'k1/5/1n'3/5/K3N w - - 0 1");
+    let bad = Game::from_fen(tables, "2k2/5/1n!3/5/K3N w - - 0 1").expect_err("no n! here");
+    assert!(bad.to_string().contains("'n!'"), "{bad}");
+}
+
+#[test]
+fn a_dressed_id_given_twice_or_misspelt_is_named_where_it_is() {
+    let twice = DRESSED.replacen("(letter: \"W'\"", "(letter: \"N'\"", 1);
+    let err = load_str(&twice, "dressed.ron").expect_err("N' twice");
+    assert!(err.message.contains("`N'` is used twice"), "{err}");
+    let err = load_str(
+        &DRESSED.replacen("(id: \"N'\"", "(id: \"N''\"", 1),
+        "dressed.ron",
+    )
+    .expect_err("not an ID");
+    assert_eq!(
+        (err.line, err.column),
+        position(
+            &DRESSED.replacen("(id: \"N'\"", "(id: \"N''\"", 1),
+            "\"N''\"",
+            1
+        )
+    );
+    let p2c = DRESSED.replacen("\"N.N'Kn.n'k\"", "\"N.N'Kn.n'n'\"", 1);
+    expect_error(&p2c, "N.N'Kn.n'n'", 9, "`n'` appears twice");
 }

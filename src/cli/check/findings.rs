@@ -11,6 +11,7 @@ use crate::position::ruleset::Ruleset;
 use crate::position::Position;
 use crate::protocol::xboard::{self, Reading};
 use crate::protocol::xboard_betza::misreadings;
+use crate::variant::piece_to_char::{self, SlotContent};
 use crate::variant::schema::Demotion;
 use crate::variant::{Colour, LoadedFile, PieceField, PieceType, Variant};
 
@@ -82,13 +83,13 @@ fn unreachable_pieces(file: &LoadedFile, tables: &Arc<Ruleset>) -> Vec<Diagnosti
             Diagnostic::warning(
                 "unreachable-piece",
                 file.at_piece(
-                    p.letter,
+                    p.id,
                     PieceField::Entry,
                     None,
                     format!(
                         "the {} ({}) can never appear: it is not in the start position, and no \
                          promotion, demotion or drop leads to it",
-                        p.name, p.letter
+                        p.name, p.id
                     ),
                 ),
             )
@@ -138,14 +139,14 @@ fn stuck_pieces(file: &LoadedFile) -> Vec<Diagnostic> {
         found.push(Diagnostic::warning(
             "stuck-piece",
             file.at_piece(
-                p.letter,
+                p.id,
                 PieceField::Moves,
                 None,
                 format!(
                     "the {} ({}) has no move from {}{more}, and no rule deals with it (a \
                      promotion mandatory there, or `immobility_illegal: true` in `hand`)",
                     p.name,
-                    p.letter,
+                    p.id,
                     stuck[..shown].join(", ")
                 ),
             ),
@@ -295,18 +296,18 @@ fn xboard_betza(file: &LoadedFile) -> Vec<Diagnostic> {
             let text = crate::betza::canonical::canonical(&moves.parsed);
             for m in misreadings(&text) {
                 let index = file
-                    .piece_text(p.letter, field)
+                    .piece_text(p.id, field)
                     .and_then(|_| moves.parsed.components.get(m.index))
                     .map(|c| c.span.0);
                 found.push(Diagnostic::warning(
                     "xboard-betza",
                     file.at_piece(
-                        p.letter,
+                        p.id,
                         field,
                         index,
                         format!(
                             "the {} ({})'s `{}`: {}",
-                            p.name, p.letter, m.component, m.reason
+                            p.name, p.id, m.component, m.reason
                         ),
                     ),
                 ));
@@ -366,18 +367,23 @@ fn xboard_rules(file: &LoadedFile) -> Vec<Diagnostic> {
         found.push(warn(format!(
             "XBoard never turns a piece back by itself: it refuses the move by which the {} \
              ({}) becomes its first form again",
-            p.name, p.letter
+            p.name, p.id
         )));
     }
     // The last letter of the string is Black's king's.
-    let king_slot = xboard::piece_to_char(v).chars().next_back();
-    let king = king_slot.and_then(|c| v.pieces.iter().find(|p| p.letter == c.to_ascii_uppercase()));
+    let king_slot = piece_to_char::slots(&xboard::piece_to_char(v))
+        .ok()
+        .and_then(|slots| slots.last().map(|slot| slot.content));
+    let king = match king_slot {
+        Some(SlotContent::Piece(id, _)) => v.pieces.iter().find(|p| p.id == id),
+        _ => None,
+    };
     if let Some(p) = king.filter(|p| !p.royal) {
         if !XBOARD_PARENTS_WITHOUT_CHECK.contains(&v.parent.as_str()) {
             found.push(warn(format!(
                 "the {} ({}) stands in XBoard's King slot but is not royal: under parent `{}` \
                  XBoard keeps it out of check and refuses a move that leaves it attacked",
-                p.name, p.letter, v.parent
+                p.name, p.id, v.parent
             )));
         }
     }

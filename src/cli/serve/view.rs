@@ -18,13 +18,13 @@ pub const STYLE: RankStyle = RankStyle::FromOne;
 
 #[derive(Serialize)]
 pub struct PieceView {
-    pub letter: char,
+    pub letter: String,
     pub name: String,
     pub betza: String,
     /// Centipawns; `None` for a royal piece.
     pub value: Option<i32>,
     /// The letter of the piece it is the promoted form of.
-    pub promoted_of: Option<char>,
+    pub promoted_of: Option<String>,
     /// Its image (`/pieces/NAME.svg`), if the page has one.
     pub image: Option<&'static str>,
 }
@@ -72,11 +72,11 @@ pub fn variant(tables: &Ruleset) -> VariantView {
         .iter()
         .zip(values)
         .map(|(p, value)| PieceView {
-            letter: p.letter,
+            letter: p.id.to_string(),
             name: p.name.clone(),
             betza: canonical(&p.moves.parsed),
             value: (!p.always_royal()).then_some(value),
-            promoted_of: p.promoted_of.map(|i| v.pieces[i].letter),
+            promoted_of: p.promoted_of.map(|i| v.pieces[i].id.to_string()),
             image: super::assets::image_for(&p.name),
         })
         .collect();
@@ -112,14 +112,14 @@ pub fn variant(tables: &Ruleset) -> VariantView {
 #[derive(Serialize)]
 pub struct Cell {
     pub square: String,
-    pub letter: char,
+    pub letter: String,
     pub white: bool,
     pub name: String,
 }
 
 #[derive(Serialize)]
 pub struct HandEntry {
-    pub letter: char,
+    pub letter: String,
     pub name: String,
     pub count: u8,
 }
@@ -130,7 +130,7 @@ pub struct MoveView {
     pub text: String,
     pub from: Option<String>,
     /// The letter of a dropped piece.
-    pub drop: Option<char>,
+    pub drop: Option<String>,
     /// The squares the move stops on: victims of a multi-leg capture, then the destination.
     pub stops: Vec<String>,
     pub promotion: Option<String>,
@@ -170,7 +170,7 @@ fn cells(pos: &Position) -> (Vec<Cell>, Vec<String>) {
             let p = &t.variant.pieces[piece.kind()];
             cells.push(Cell {
                 square: t.geo.name(sq, STYLE),
-                letter: p.letter,
+                letter: p.id.to_string(),
                 white: piece.colour() == Colour::White,
                 name: p.name.clone(),
             });
@@ -184,7 +184,7 @@ fn hand(pos: &Position, colour: Colour) -> Vec<HandEntry> {
     (0..pieces.len())
         .filter(|&kind| pos.in_hand(colour, kind) > 0)
         .map(|kind| HandEntry {
-            letter: pieces[kind].letter,
+            letter: pieces[kind].id.to_string(),
             name: pieces[kind].name.clone(),
             count: pos.in_hand(colour, kind),
         })
@@ -209,7 +209,7 @@ pub fn game(game: &mut Game, history: &[String]) -> GameView {
             .map(|&mv| MoveView {
                 text: uci::text(pos, &legal, mv, false),
                 from: (!mv.is_drop()).then(|| geo.name(mv.from, STYLE)),
-                drop: mv.drop_type().map(|k| pieces[k].letter),
+                drop: mv.drop_type().map(|k| pieces[k].id.to_string()),
                 stops: stops(pos, mv).iter().map(|&s| geo.name(s, STYLE)).collect(),
                 promotion: mv.promotion.map(|k| pieces[k.index()].name.clone()),
                 capture: is_capture(pos, mv),

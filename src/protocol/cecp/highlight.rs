@@ -183,19 +183,12 @@ pub fn choice(game: &mut Game, from: Square, path: &[Square], to: Square) -> Opt
     let mut kinds: Vec<usize> = moves.iter().filter_map(|m| m.promotion_type()).collect();
     kinds.sort_by_key(|k| order.iter().position(|o| o == k).unwrap_or(usize::MAX));
     kinds.dedup();
-    let case = |c: char| {
-        if side == Colour::White {
-            c
-        } else {
-            c.to_ascii_lowercase()
-        }
-    };
     let mut text: String = kinds
         .iter()
-        .map(|&k| case(variant.pieces[k].letter))
+        .map(|&k| variant.pieces[k].id.letter_for(side))
         .collect();
     if moves.iter().any(|m| m.promotion.is_none()) {
-        text.push(case(piece.letter));
+        text.push(piece.id.letter_for(side));
     }
     Some(text)
 }

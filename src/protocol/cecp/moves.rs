@@ -6,11 +6,12 @@
 //! XBoard's own piece letters for the built-in variants where they are not the file's.
 
 use crate::game::Game;
+use crate::movegen::attack::in_check;
 use crate::movegen::notation::{move_text, parse_move};
-use crate::movegen::Move;
+use crate::movegen::{pseudo, Move};
 use crate::position::{Position, RankStyle};
 use crate::protocol::xboard::Dialect;
-use crate::types::Square;
+use crate::types::{Colour, Square};
 
 /// XBoard's square names: ranks 0..9 on 10-rank boards.
 pub const STYLE: RankStyle = RankStyle::XBoard;
@@ -34,6 +35,8 @@ pub enum Rejection {
     NoLegalMoves,
     /// A move in form, but not one of the legal moves: an illegal move by whoever sent it.
     NoSuchMove,
+    /// A move the piece has, but it leaves a royal piece of the mover attacked.
+    LeavesRoyalAttacked,
 }
 
 impl Rejection {
@@ -43,6 +46,7 @@ impl Rejection {
             Rejection::NotAMove => "not a move",
             Rejection::NoLegalMoves => "no legal moves",
             Rejection::NoSuchMove => "no such move",
+            Rejection::LeavesRoyalAttacked => "it leaves the king attacked",
         }
     }
 }
@@ -79,7 +83,24 @@ pub fn parse(game: &mut Game, text: &str) -> Result<Move, Rejection> {
     if !looks_like_move(text) {
         return Err(Rejection::NotAMove);
     }
+    if leaves_royal_attacked(pos, text) {
+        return Err(Rejection::LeavesRoyalAttacked);
+    }
     Err(Rejection::NoSuchMove)
+}
+
+/// Whether `text` names a move the pieces have (ignoring royal safety) that leaves a royal
+/// piece of the side to move attacked.
+fn leaves_royal_attacked(pos: &Position, text: &str) -> bool {
+    let mut pseudo_legal = Vec::new();
+    pseudo::generate(pos, &mut pseudo_legal);
+    let Some(mv) = parse_move(pos, &pseudo_legal, text, STYLE) else {
+        return false;
+    };
+    let mut after = pos.clone();
+    let us = after.side();
+    after.make(mv);
+    in_check(&after, us)
 }
 
 /// The promotion a bare `FROMTO` names when it is the only move between the two squares (XBoard
@@ -116,9 +137,9 @@ fn alternatives(pos: &Position, text: &str) -> Vec<String> {
     if let Some((from, used)) = geo.parse_square(text, STYLE) {
         let piece = pos.at(from);
         if piece.is_piece() {
-            let letter = pos.tables.pieces[piece.kind()].letter;
+            let letter = pos.tables.pieces[piece.kind()].id.letter_for(Colour::Black);
             let rest = &text[used..];
-            if let Some(stem) = rest.strip_suffix(letter.to_ascii_lowercase()) {
+            if let Some(stem) = rest.strip_suffix(letter) {
                 out.push(format!("{}{}", &text[..used], stem));
             }
         }

@@ -3,7 +3,8 @@
 //! As the specification asks, words before the first known command are skipped (`joho debug
 //! on` switches debug mode on), and so are unknown words inside a command. A `position` that
 //! cannot be set up (a bad FEN, a move that is not legal) leaves the previous position and says
-//! why in an `info string`. Every command is served at once, also while a search runs.
+//! why in an `info string`. Every command is served at once, also while a search runs. `d`
+//! prints the position's FEN, as in Stockfish and Fairy-Stockfish.
 
 use std::path::Path;
 
@@ -17,7 +18,7 @@ use super::options::{self, Setting};
 use super::Engine;
 
 /// The commands of the protocol.
-const COMMANDS: [&str; 11] = [
+const COMMANDS: [&str; 12] = [
     "uci",
     "debug",
     "isready",
@@ -28,6 +29,7 @@ const COMMANDS: [&str; 11] = [
     "go",
     "stop",
     "ponderhit",
+    "d",
     "quit",
 ];
 
@@ -64,6 +66,8 @@ impl Engine {
             "go" => self.go(args),
             "stop" => self.stop(),
             "ponderhit" => self.ponder_hit(),
+            // Not UCI: Stockfish's and Fairy-Stockfish's command for the current position.
+            "d" => self.out.line(&format!("Fen: {}", self.game.pos.to_fen())),
             _ => self.quit = true,
         }
     }

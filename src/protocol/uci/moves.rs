@@ -11,7 +11,7 @@ use crate::game::Game;
 use crate::movegen::notation::{move_text, parse_move};
 use crate::movegen::Move;
 use crate::position::{Position, RankStyle};
-use crate::types::Square;
+use crate::types::{Colour, Square};
 
 /// UCI's square names: ranks from 1.
 const STYLE: RankStyle = RankStyle::FromOne;
@@ -36,7 +36,7 @@ pub fn text(pos: &Position, legal: &[Move], mv: Move, chess960: bool) -> String 
         let mut out = format!("{}{}", name(mv.from), name(to));
         out.extend(
             mv.gate_type()
-                .map(|g| pos.tables.pieces[g].letter.to_ascii_lowercase()),
+                .map(|g| pos.tables.pieces[g].id.letter_for(Colour::Black)),
         );
         return out;
     }

@@ -229,7 +229,7 @@ mod tests {
         let horse = ruleset
             .pieces
             .iter()
-            .position(|p| p.letter == 'N')
+            .position(|p| p.id.letter() == 'N')
             .expect("xiangqi has a horse");
         let full = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
         let horse_up = "r1bakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";

@@ -287,7 +287,7 @@ impl EvalTables {
             .pieces
             .iter()
             .enumerate()
-            .map(|(kind, p)| (p.letter.to_string(), self.piece_weights(kind)))
+            .map(|(kind, p)| (p.id.to_string(), self.piece_weights(kind)))
             .collect();
         let pair = |p: Pair| (p.mg, p.eg);
         Weights {
@@ -344,7 +344,7 @@ impl EvalTables {
     pub fn apply(&mut self, w: &Weights) {
         let geo = self.tables.geo;
         for (kind, p) in self.tables.variant.pieces.iter().enumerate() {
-            let Some(pw) = w.pieces.get(&p.letter.to_string()) else {
+            let Some(pw) = w.pieces.get(&p.id.to_string()) else {
                 continue;
             };
             let value = Pair::new(pw.value.0, pw.value.1);

@@ -82,7 +82,7 @@ impl Layout {
             .iter()
             .enumerate()
             .map(|(kind, p)| {
-                let letter = p.letter.to_string();
+                let letter = p.id.to_string();
                 let pw = &weights.pieces[&letter];
                 let own_black = pw.black_squares.is_some();
                 let tables_symmetric = std::iter::once(&pw.squares)

@@ -1,0 +1,257 @@
+#!/usr/bin/env python3
+"""Alfil's piece moves against HaChu's, square by square, in positions from real games.
+
+Both engines are driven over CECP through the same games: in each position every square of the
+board is lifted (`lift SQ`) in both, and the squares each one highlights are compared (first
+legs: a Lion's adjacent squares, from where a second leg may follow, count as targets). The games
+start with random moves both engines agree on and go on with Alfil's own (fast) play; each move
+is also given to HaChu, which must accept it (`Illegal move` from HaChu is a difference too).
+
+    bench/hachu_diff.py [--variant chu] [--positions 5000] [--seed 1] [--alfil PATH]
+                        [--hachu /usr/games/hachu] [--random-plies 30] [--max-plies 200]
+
+Prints one line per difference (position, square, the squares only Alfil or only HaChu has)
+and a summary; exit status 0 when there is none, 1 otherwise. HaChu is Debian's `hachu`.
+"""
+
+import argparse
+import random
+import subprocess
+import sys
+import time
+
+FILES = "abcdefghijklmnop"
+
+
+class Engine:
+    """A CECP engine in a pipe, with ping/pong to know where its answers end."""
+
+    def __init__(self, command, name):
+        self.name = name
+        self.proc = subprocess.Popen(
+            command,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            text=True,
+            bufsize=1,
+        )
+        self.pings = 0
+
+    def send(self, *lines):
+        self.proc.stdin.write("".join(line + "\n" for line in lines))
+        self.proc.stdin.flush()
+
+    def line(self):
+        text = self.proc.stdout.readline()
+        if not text:
+            raise RuntimeError(f"{self.name} closed its output")
+        return text.rstrip("\n")
+
+    def sync(self):
+        """Lines the engine writes until it answers a new ping (without the pong)."""
+        self.pings += 1
+        self.send(f"ping {self.pings}")
+        out = []
+        while True:
+            text = self.line()
+            if text.strip() == f"pong {self.pings}":
+                return out
+            out.append(text)
+
+    def answers(self, commands):
+        """Each command's output lines, the commands sent in one batch, a ping after each."""
+        first = self.pings + 1
+        batch = []
+        for i, command in enumerate(commands):
+            batch += [command, f"ping {first + i}"]
+        self.send(*batch)
+        out = []
+        for i in range(len(commands)):
+            lines = []
+            while True:
+                text = self.line()
+                if text.strip() == f"pong {first + i}":
+                    break
+                lines.append(text)
+            out.append(lines)
+        self.pings += len(commands)
+        return out
+
+    def quit(self):
+        try:
+            self.send("quit")
+            self.proc.wait(timeout=5)
+        except (OSError, subprocess.TimeoutExpired):
+            self.proc.kill()
+
+
+def square_names(files, ranks):
+    return [f"{FILES[f]}{r + 1}" for r in range(ranks) for f in range(files)]
+
+
+def highlighted(lines, files, ranks):
+    """Squares a `highlight` answer marks as targets (upper-case colours), with the colour."""
+    for text in lines:
+        if not text.startswith("highlight "):
+            continue
+        rows = text.split()[1].split("/")
+        marks = {}
+        for i, row in enumerate(rows):
+            rank = ranks - 1 - i
+            file = 0
+            digits = ""
+            for c in row + " ":
+                if c.isdigit():
+                    digits += c
+                    continue
+                if digits:
+                    file += int(digits)
+                    digits = ""
+                if c == " ":
+                    break
+                if c.isupper():
+                    marks[f"{FILES[file]}{rank + 1}"] = c
+                file += 1
+        return marks
+    return {}
+
+
+def alfil_move(alfil):
+    """Alfil's move on `go` (the legs of a move sent in parts joined), or None at a game end."""
+    alfil.send("go")
+    move = ""
+    while True:
+        text = alfil.line()
+        if text.startswith("move "):
+            move += text.split()[1]
+            if not move.endswith(","):
+                break
+        elif text.split(" ")[0] in ("1-0", "0-1", "1/2-1/2"):
+            return None
+    alfil.send("force")
+    return move
+
+
+def refuses_for_check(alfil, move):
+    """Whether Alfil refuses `move` as leaving its king attacked (a move it takes is undone)."""
+    alfil.send(f"usermove {move}")
+    said = alfil.sync()
+    if not any(t.startswith(("Illegal", "Error")) for t in said):
+        alfil.send("undo")
+        alfil.sync()
+        return False
+    return any("leaves the king attacked" in t for t in said)
+
+
+def start(engine, variant, memory):
+    engine.send("xboard", "protover 2")
+    engine.sync()
+    engine.send("new", "force", f"variant {variant}")
+    if memory:
+        engine.send(f"memory {memory}")
+    engine.sync()
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--variant", default="chu")
+    parser.add_argument("--positions", type=int, default=5000)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--alfil", default="target/release/alfil")
+    parser.add_argument("--hachu", default="/usr/games/hachu")
+    parser.add_argument("--random-plies", type=int, default=30)
+    parser.add_argument("--max-plies", type=int, default=200)
+    parser.add_argument("--nodes", type=int, default=300, help="Alfil's nodes a move")
+    parser.add_argument("--files", type=int, default=12)
+    parser.add_argument("--ranks", type=int, default=12)
+    args = parser.parse_args()
+    rng = random.Random(args.seed)
+    squares = square_names(args.files, args.ranks)
+    alfil = Engine([args.alfil], "Alfil")
+    hachu = Engine([args.hachu], "HaChu")
+    positions = differences = explained = lifts = games = 0
+    began = time.time()
+    try:
+        while positions < args.positions:
+            games += 1
+            start(alfil, args.variant, None)
+            start(hachu, args.variant, 16)
+            # HaChu refuses every move that repeats an earlier position unless told otherwise;
+            # Alfil's chu has the n-fold repetition rule of its variant file instead.
+            hachu.send("option Allow repeats=1")
+            alfil.send("easy", f"nps {args.nodes}", "st 1")
+            played = []
+            for ply in range(args.max_plies):
+                if positions >= args.positions:
+                    break
+                shown = False
+                mine = alfil.answers([f"lift {sq}" for sq in squares])
+                theirs = hachu.answers([f"lift {sq}" for sq in squares])
+                positions += 1
+                moves = []
+                for sq, a, h in zip(squares, mine, theirs):
+                    # HaChu marks the lifted square red when the piece has no move: the
+                    # square a piece stands on is no first-leg target in either engine.
+                    a = highlighted(a, args.files, args.ranks)
+                    h = highlighted(h, args.files, args.ranks)
+                    a.pop(sq, None)
+                    h.pop(sq, None)
+                    lifts += bool(a or h)
+                    # HaChu's highlights are pseudo-legal: a target only HaChu has is explained
+                    # when Alfil refuses the move because it leaves the king attacked.
+                    for to in sorted(set(h) - set(a)):
+                        if refuses_for_check(alfil, f"{sq}{to}"):
+                            explained += 1
+                            h.pop(to)
+                    if set(a) != set(h):
+                        differences += 1
+                        if not shown:
+                            print(f"game {games} moves: {' '.join(played)}", flush=True)
+                            shown = True
+                        print(
+                            f"game {games} ply {ply} {sq}: only Alfil {sorted(set(a) - set(h))}"
+                            f" only HaChu {sorted(set(h) - set(a))}",
+                            flush=True,
+                        )
+                    moves += [
+                        f"{sq}{to}" for to, colour in a.items() if colour in "YR" and h.get(to) in ("Y", "R")
+                    ]
+                if not moves:
+                    break
+                if ply < args.random_plies:
+                    move = rng.choice(moves)
+                    alfil.send(f"usermove {move}")
+                else:
+                    move = alfil_move(alfil)
+                    if move is None:
+                        break
+                played.append(move)
+                hachu.send(f"usermove {move}")
+                said = [t for t in hachu.sync() if t and not t.startswith("#")]
+                if said:
+                    print(f"game {games} ply {ply} HaChu after {move}: {said}", flush=True)
+                refused = [t for t in said if t.startswith("Illegal move")]
+                heard = alfil.sync()
+                refused += [t for t in heard if t.startswith(("Illegal move", "Error"))]
+                if any(t.split(" ")[0] in ("1-0", "0-1", "1/2-1/2") for t in heard):
+                    break
+                if refused:
+                    differences += 1
+                    print(f"game {games} ply {ply} move {move}: {refused}", flush=True)
+                    print(f"game {games} moves: {' '.join(played)}", flush=True)
+                    break
+    finally:
+        alfil.quit()
+        hachu.quit()
+    seconds = time.time() - began
+    print(
+        f"{args.variant}: {positions} positions in {games} games, {lifts} pieces lifted, "
+        f"{differences} differences; {explained} HaChu targets that leave the king attacked "
+        f"({seconds:.0f} s)"
+    )
+    return 1 if differences else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,127 @@
+//! XBoard's PIECETOCHAR read as slots, one per image: `.` (unused), `+` (the shogi-promoted form
+//! of the slot eleven before), `~` (a crazyhouse-promoted pawn), `^X` (the promoted form of
+//! piece X, shown `+X`), or a piece ID (`N`, `N'`, `L!`; lower case for Black).
+
+use crate::types::{Colour, PieceId};
+
+/// What one slot of a PIECETOCHAR holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SlotContent {
+    Unused,
+    ShogiPromoted,
+    CrazyhousePromoted,
+    /// `^X`: the promoted form of the piece with this ID.
+    PromotedOf(PieceId, Colour),
+    Piece(PieceId, Colour),
+}
+
+/// One slot and the character index it starts at.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Slot {
+    pub at: usize,
+    pub content: SlotContent,
+}
+
+/// A character that starts no slot, at its index.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SlotError {
+    pub at: usize,
+    pub message: String,
+}
+
+/// The slots of `text` in order.
+pub fn slots(text: &str) -> Result<Vec<Slot>, SlotError> {
+    let chars: Vec<char> = text.chars().collect();
+    let id_at = |i: usize| {
+        let rest: String = chars[i.min(chars.len())..chars.len().min(i + 2)]
+            .iter()
+            .collect();
+        PieceId::read(&rest)
+    };
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < chars.len() {
+        let (content, width) = match chars[i] {
+            '.' => (SlotContent::Unused, 1),
+            '+' => (SlotContent::ShogiPromoted, 1),
+            '~' => (SlotContent::CrazyhousePromoted, 1),
+            '^' => match id_at(i + 1) {
+                Some(read) => (
+                    SlotContent::PromotedOf(read.id, read.colour),
+                    1 + read.chars,
+                ),
+                None => {
+                    return Err(SlotError {
+                        at: i,
+                        message: "`^` needs the ID of the piece whose promoted form the slot \
+                                  shows after it"
+                            .to_string(),
+                    })
+                }
+            },
+            c => match id_at(i) {
+                Some(read) => (SlotContent::Piece(read.id, read.colour), read.chars),
+                None => {
+                    return Err(SlotError {
+                        at: i,
+                        message: format!(
+                            "`{c}` is not a piece ID, `.` or one of XBoard's marks + ~ ^ (and \
+                             ' or ! after a letter)"
+                        ),
+                    })
+                }
+            },
+        };
+        out.push(Slot { at: i, content });
+        i += width;
+    }
+    Ok(out)
+}
+
+/// The pieces `text` gives a slot of their own: character index, ID and colour (none where the
+/// text does not read; [`slots`] says why).
+pub fn piece_ids(text: &str) -> impl Iterator<Item = (usize, PieceId, Colour)> {
+    slots(text)
+        .unwrap_or_default()
+        .into_iter()
+        .filter_map(|slot| match slot.content {
+            SlotContent::Piece(id, colour) => Some((slot.at, id, colour)),
+            _ => None,
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn id(text: &str) -> PieceId {
+        text.parse().unwrap()
+    }
+
+    #[test]
+    fn a_dressed_id_and_a_promoted_partner_fill_one_slot_each() {
+        let found = slots("PN'.^S+~k").unwrap();
+        let contents: Vec<SlotContent> = found.iter().map(|s| s.content).collect();
+        assert_eq!(
+            contents,
+            [
+                SlotContent::Piece(id("P"), Colour::White),
+                SlotContent::Piece(id("N'"), Colour::White),
+                SlotContent::Unused,
+                SlotContent::PromotedOf(id("S"), Colour::White),
+                SlotContent::ShogiPromoted,
+                SlotContent::CrazyhousePromoted,
+                SlotContent::Piece(id("K"), Colour::Black),
+            ]
+        );
+        let starts: Vec<usize> = found.iter().map(|s| s.at).collect();
+        assert_eq!(starts, [0, 1, 3, 4, 6, 7, 8]);
+    }
+
+    #[test]
+    fn a_character_that_starts_no_slot_is_named_by_its_place() {
+        assert_eq!(slots("PN*K").unwrap_err().at, 2);
+        assert_eq!(slots("PN^").unwrap_err().at, 2);
+        assert_eq!(slots("'P").unwrap_err().at, 0);
+    }
+}
