@@ -197,10 +197,13 @@ fn every_variant_is_described_consistently() {
         let pieces: Vec<&String> = lines[1..].iter().collect();
         assert_eq!(pieces.len(), described.len(), "{name}: {lines:?}");
         for p in described {
-            // A promoted piece in a `+` slot of the PIECETOCHAR is `+X`, X its unpromoted form.
+            // A promoted piece without a slot of its own in the PIECETOCHAR (a `+` or `^X`
+            // slot shows it) is `+X`, X its unpromoted form.
             let sent_slots = lines[0].split(['(', ')']).nth(1).unwrap_or("");
+            let own_slot = alfil::variant::piece_to_char::piece_ids(sent_slots)
+                .any(|(_, id, _)| id == p.id);
             let id = match p.promoted_of {
-                Some(base) if !sent_slots.contains(p.id.letter()) => {
+                Some(base) if !own_slot => {
                     format!("+{}", v.pieces[base].id)
                 }
                 _ => p.id.to_string(),

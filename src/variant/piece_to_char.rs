@@ -1,6 +1,7 @@
 //! XBoard's PIECETOCHAR read as slots, one per image: `.` (unused), `+` (the shogi-promoted form
 //! of the slot eleven before), `~` (a crazyhouse-promoted pawn), `^X` (the promoted form of
-//! piece X, shown `+X`), or a piece ID (`N`, `N'`, `L!`; lower case for Black).
+//! piece X, shown `+X`), or a piece ID (`N`, `N'`, `L!`; lower case for Black). A `/` is no
+//! slot: XBoard goes on filling at image 46 (how HaChu reaches the promoted images).
 
 use crate::types::{Colour, PieceId};
 
@@ -42,6 +43,10 @@ pub fn slots(text: &str) -> Result<Vec<Slot>, SlotError> {
     let mut i = 0;
     while i < chars.len() {
         let (content, width) = match chars[i] {
+            '/' => {
+                i += 1;
+                continue;
+            }
             '.' => (SlotContent::Unused, 1),
             '+' => (SlotContent::ShogiPromoted, 1),
             '~' => (SlotContent::CrazyhousePromoted, 1),
@@ -65,8 +70,8 @@ pub fn slots(text: &str) -> Result<Vec<Slot>, SlotError> {
                     return Err(SlotError {
                         at: i,
                         message: format!(
-                            "`{c}` is not a piece ID, `.` or one of XBoard's marks + ~ ^ (and \
-                             ' or ! after a letter)"
+                            "`{c}` is not a piece ID, `.` or one of XBoard's marks + ~ ^ / \
+                             (and ' or ! after a letter)"
                         ),
                     })
                 }
@@ -100,7 +105,7 @@ mod tests {
 
     #[test]
     fn a_dressed_id_and_a_promoted_partner_fill_one_slot_each() {
-        let found = slots("PN'.^S+~k").unwrap();
+        let found = slots("PN'.^S+/~k").unwrap();
         let contents: Vec<SlotContent> = found.iter().map(|s| s.content).collect();
         assert_eq!(
             contents,
@@ -115,7 +120,7 @@ mod tests {
             ]
         );
         let starts: Vec<usize> = found.iter().map(|s| s.at).collect();
-        assert_eq!(starts, [0, 1, 3, 4, 6, 7, 8]);
+        assert_eq!(starts, [0, 1, 3, 4, 6, 8, 9]);
     }
 
     #[test]
