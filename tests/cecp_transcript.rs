@@ -200,8 +200,8 @@ fn every_variant_is_described_consistently() {
             // A promoted piece without a slot of its own in the PIECETOCHAR (a `+` or `^X`
             // slot shows it) is `+X`, X its unpromoted form.
             let sent_slots = lines[0].split(['(', ')']).nth(1).unwrap_or("");
-            let own_slot = alfil::variant::piece_to_char::piece_ids(sent_slots)
-                .any(|(_, id, _)| id == p.id);
+            let own_slot =
+                alfil::variant::piece_to_char::piece_ids(sent_slots).any(|(_, id, _)| id == p.id);
             let id = match p.promoted_of {
                 Some(base) if !own_slot => {
                     format!("+{}", v.pieces[base].id)
@@ -772,6 +772,31 @@ fn a_move_that_leaves_the_king_attacked_is_refused_as_such() {
         vec![
             "Illegal move (it leaves the king attacked): e1e2",
             "Illegal move (no such move): e1e3",
+        ]
+    );
+    s.quit();
+}
+
+#[test]
+fn a_lion_move_whose_second_leg_is_no_continuation_is_refused() {
+    let mut s = Session::start();
+    s.script(&["xboard", "protover 2"]);
+    s.script(&["new", "force", "variant chu"]);
+    let lines = s.script(&[
+        // A white Lion on f6 next to a black pawn on f7.
+        "setboard 11k/12/12/12/12/5p6/5N6/12/12/12/12/K11 w - - 0 1",
+        // Taking the pawn, then a step off to a1: no Lion step reaches it from f7.
+        "usermove f6f7,f7a1",
+        // A second leg that does not start where the first ended.
+        "usermove f6f7,e7e8",
+        // A true double move: the pawn, then back to f6 (igui).
+        "usermove f6f7,f7f6",
+    ]);
+    assert_eq!(
+        lines,
+        vec![
+            "Illegal move (no such move): f6f7,f7a1",
+            "Illegal move (no such move): f6f7,e7e8",
         ]
     );
     s.quit();

@@ -234,6 +234,20 @@ fn check_piece_to_char(source: &Source, p2c: &At<String>) -> Result<(), LoadErro
             ),
         ));
     }
+    let images = piece_to_char::images(&slots);
+    if let Some(i) = images
+        .iter()
+        .position(|&image| image >= piece_to_char::IMAGES)
+    {
+        return Err(at(
+            slots[i].at,
+            format!(
+                "XBoard has {} piece images per colour; this slot would be image {}",
+                piece_to_char::IMAGES,
+                images[i] + 1
+            ),
+        ));
+    }
     Ok(())
 }
 

@@ -21,7 +21,15 @@ pub enum SlotContent {
 pub struct Slot {
     pub at: usize,
     pub content: SlotContent,
+    /// The slot follows a `/`: XBoard fills it from image [`JUMP_TO`] on.
+    pub after_jump: bool,
 }
+
+/// XBoard's piece images per colour.
+pub const IMAGES: usize = 66;
+
+/// The image a `/` makes XBoard go on at (its promoted bishop).
+pub const JUMP_TO: usize = 46;
 
 /// A character that starts no slot, at its index.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -40,10 +48,12 @@ pub fn slots(text: &str) -> Result<Vec<Slot>, SlotError> {
         PieceId::read(&rest)
     };
     let mut out = Vec::new();
+    let mut jumped = false;
     let mut i = 0;
     while i < chars.len() {
         let (content, width) = match chars[i] {
             '/' => {
+                jumped = true;
                 i += 1;
                 continue;
             }
@@ -77,10 +87,35 @@ pub fn slots(text: &str) -> Result<Vec<Slot>, SlotError> {
                 }
             },
         };
-        out.push(Slot { at: i, content });
+        out.push(Slot {
+            at: i,
+            content,
+            after_jump: std::mem::take(&mut jumped),
+        });
         i += width;
     }
     Ok(out)
+}
+
+/// The image XBoard gives each slot: White's half of the slots from 0, Black's from 0 again, a
+/// slot after a `/` at [`JUMP_TO`] (if not past it already), each next slot one more.
+pub fn images(slots: &[Slot]) -> Vec<usize> {
+    let half = slots.len() / 2;
+    let mut next = 0;
+    slots
+        .iter()
+        .enumerate()
+        .map(|(i, slot)| {
+            if i == half {
+                next = 0;
+            }
+            if slot.after_jump {
+                next = next.max(JUMP_TO);
+            }
+            next += 1;
+            next - 1
+        })
+        .collect()
 }
 
 /// The pieces `text` gives a slot of their own: character index, ID and colour (none where the
@@ -121,6 +156,12 @@ mod tests {
         );
         let starts: Vec<usize> = found.iter().map(|s| s.at).collect();
         assert_eq!(starts, [0, 1, 3, 4, 6, 8, 9]);
+    }
+
+    #[test]
+    fn each_half_fills_xboards_images_from_the_first_and_a_slash_jumps_to_image_46() {
+        let found = slots("PN/.KpN/.k").unwrap();
+        assert_eq!(images(&found), [0, 1, 46, 47, 0, 1, 46, 47]);
     }
 
     #[test]

@@ -31,7 +31,10 @@ fn a_lion_may_not_take_a_protected_lion_from_two_squares_away_over_a_pawn() {
     // The leap to f7 and the double move taking the pawn, then the Lion, are refused: the
     // pawn is no bridge. Taking the pawn and stopping there or going on elsewhere is not.
     for refused in ["f5f7", "f5f6,f6f7"] {
-        assert!(!moves.contains(&refused.to_string()), "{refused} in {moves:?}");
+        assert!(
+            !moves.contains(&refused.to_string()),
+            "{refused} in {moves:?}"
+        );
     }
     for allowed in ["f5f6", "f5f6,f6f5", "f5f6,f6g7", "f5e7"] {
         assert!(moves.contains(&allowed.to_string()), "{allowed} missing");

@@ -1299,3 +1299,20 @@ fn a_dressed_id_given_twice_or_misspelt_is_named_where_it_is() {
     let p2c = DRESSED.replacen("\"N.N'Kn.n'k\"", "\"N.N'Kn.n'n'\"", 1);
     expect_error(&p2c, "N.N'Kn.n'n'", 9, "`n'` appears twice");
 }
+
+#[test]
+fn a_piece_to_char_past_xboards_66_images_is_named_at_the_first_slot_too_many() {
+    // 67 slots a colour: the first 66 unused, the 67th White's knight.
+    let white = format!("{}N", ".".repeat(66));
+    let black = format!("{}n", ".".repeat(66));
+    let long = format!("{white}PBRQK{black}pbrqk");
+    let text = base_with(r#""PNBRQKpnbrqk""#, &format!("\"{long}\""));
+    expect_error(&text, &long, 66, "66 piece images per colour");
+    // A `/` goes on at image 46: 46 unused slots and then 21 more pass 66 too.
+    let jumped = format!("PNBRQ/{}K", ".".repeat(20));
+    let text = base_with(
+        r#""PNBRQKpnbrqk""#,
+        &format!("\"{jumped}{}\"", jumped.to_lowercase()),
+    );
+    expect_error(&text, &jumped, 26, "this slot would be image 67");
+}
