@@ -2,8 +2,9 @@
 """Alfil's piece moves against HaChu's, square by square, in positions from real games.
 
 Both engines are driven over CECP through the same games: in each position every square of the
-board is lifted (`lift SQ`) in both, and the squares each one highlights are compared (first
-legs: a Lion's adjacent squares, from where a second leg may follow, count as targets). The games
+board is lifted (`lift SQ`) in both, and the squares each one highlights are compared with their
+colours (first legs: a Lion's adjacent squares, from where a second leg may follow, are cyan;
+targets where a promotion may be chosen magenta). The games
 start with random moves both engines agree on and go on with Alfil's own (fast) play; each move
 is also given to HaChu, which must accept it (`Illegal move` from HaChu is a difference too).
 
@@ -204,14 +205,18 @@ def main():
                         if refuses_for_check(alfil, f"{sq}{to}"):
                             explained += 1
                             h.pop(to)
-                    if set(a) != set(h):
+                    if a != h:
                         differences += 1
                         if not shown:
                             print(f"game {games} moves: {' '.join(played)}", flush=True)
                             shown = True
+                        recoloured = sorted(
+                            f"{to} {a[to]}/{h[to]}" for to in set(a) & set(h) if a[to] != h[to]
+                        )
                         print(
                             f"game {games} ply {ply} {sq}: only Alfil {sorted(set(a) - set(h))}"
-                            f" only HaChu {sorted(set(h) - set(a))}",
+                            f" only HaChu {sorted(set(h) - set(a))}"
+                            f" colours (Alfil/HaChu) {recoloured}",
                             flush=True,
                         )
                     moves += [
