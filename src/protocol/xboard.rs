@@ -665,7 +665,7 @@ fn shogi_rule_slots(v: &Variant, text: &str) -> String {
 /// The piece of a holdings square as XBoard names it in `lift`: White's holdings are the column
 /// right of the board and one beyond its count column (file letter `a` + files + 1), Black's the
 /// column two left of `a` (`_`); White's first piece type is on the lowest rank, Black's on the
-/// highest, and the types are those of the PIECETOCHAR [`piece_to_char`] sends, in
+/// highest, and the types are those of the PIECETOCHAR [`fn@piece_to_char`] sends, in
 /// `holdings_order`, as many as the holdings size `setup` announces. Returns the colour and
 /// the piece type.
 pub fn holdings_piece(v: &Variant, square: &str) -> Option<(Colour, usize)> {
