@@ -128,8 +128,7 @@ impl Position {
         let pieces: Vec<char> = text.chars().filter(|&c| c != '-').collect();
         let mut i = 0;
         while i < pieces.len() {
-            let rest: String = pieces[i..pieces.len().min(i + 2)].iter().collect();
-            let read = PieceId::read(&rest);
+            let read = PieceId::read_at(&pieces, i);
             let Some((read, kind)) =
                 read.and_then(|r| Some((r, self.tables.variant.piece_of(r.id)?)))
             else {

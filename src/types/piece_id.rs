@@ -98,9 +98,14 @@ impl PieceId {
 
     /// The ID at the start of `text`: a letter of either case and the dress after it.
     pub fn read(text: &str) -> Option<ReadId> {
-        let mut chars = text.chars();
-        let letter = chars.next()?;
-        let dress = chars.next().and_then(Dress::of_mark);
+        let chars: Vec<char> = text.chars().take(2).collect();
+        PieceId::read_at(&chars, 0)
+    }
+
+    /// The ID starting at `chars[at]`.
+    pub fn read_at(chars: &[char], at: usize) -> Option<ReadId> {
+        let letter = *chars.get(at)?;
+        let dress = chars.get(at + 1).copied().and_then(Dress::of_mark);
         let id = PieceId::new(letter, dress.unwrap_or(Dress::Plain))?;
         Some(ReadId {
             id,
@@ -116,8 +121,7 @@ impl PieceId {
         let mut ids = Vec::new();
         let mut at = 0;
         while at < chars.len() {
-            let rest: String = chars[at..chars.len().min(at + 2)].iter().collect();
-            let read = PieceId::read(&rest).ok_or(at)?;
+            let read = PieceId::read_at(&chars, at).ok_or(at)?;
             ids.push((at, read.id));
             at += read.chars;
         }

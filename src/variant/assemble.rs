@@ -663,8 +663,7 @@ fn rule_letters(
             i += 1;
             continue;
         }
-        let rest: String = chars[i..chars.len().min(i + 2)].iter().collect();
-        let Some(read) = PieceId::read(&rest) else {
+        let Some(read) = PieceId::read_at(&chars, i) else {
             let message = format!("`{}` is not a piece ID", chars[i]);
             return Err(leaf.error_in(path, i, message));
         };

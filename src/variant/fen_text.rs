@@ -6,7 +6,7 @@
 //! (`variant::fen`) and `position::fen` read what it found against one. Pieces are piece IDs,
 //! so a dressed letter (`N'`, `l!`) is one piece.
 
-use crate::types::{Colour, PieceId, ReadId};
+use crate::types::{Colour, PieceId};
 
 /// A field of the text and the character place where it starts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -182,12 +182,6 @@ fn sort_fields<'a>(fields: &[Field<'a>]) -> SortedFields<'a> {
 type Board<'a> = (Vec<Row>, Option<Field<'a>>, bool);
 
 /// The board field: rows of cells, and the holdings after them.
-/// The piece ID starting at `chars[i]`.
-fn id_at(chars: &[char], i: usize) -> Option<ReadId> {
-    let rest: String = chars.get(i..chars.len().min(i + 2))?.iter().collect();
-    PieceId::read(&rest)
-}
-
 fn read_board(field: Field<'_>) -> Result<Board<'_>, FenIssue> {
     let issue = |position: usize, message: String| Err(FenIssue { position, message });
     let (board, holdings, closed) = match field.text.split_once('[') {
@@ -243,7 +237,7 @@ fn read_board(field: Field<'_>) -> Result<Board<'_>, FenIssue> {
                 });
                 i += 1;
             }
-            Some('+') => match id_at(&chars, i + 1) {
+            Some('+') => match PieceId::read_at(&chars, i + 1) {
                 Some(read) => {
                     let end = i + 1 + read.chars;
                     let marked = chars.get(end) == Some(&'~');
@@ -261,7 +255,7 @@ fn read_board(field: Field<'_>) -> Result<Board<'_>, FenIssue> {
                 None => return issue(at, "`+` must come before a piece letter".to_string()),
             },
             Some(letter) if letter.is_ascii_alphabetic() => {
-                let read = id_at(&chars, i).expect("a letter starts an ID");
+                let read = PieceId::read_at(&chars, i).expect("a letter starts an ID");
                 let end = i + read.chars;
                 let marked = chars.get(end) == Some(&'~');
                 cells.push(Token {

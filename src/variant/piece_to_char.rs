@@ -41,12 +41,7 @@ pub struct SlotError {
 /// The slots of `text` in order.
 pub fn slots(text: &str) -> Result<Vec<Slot>, SlotError> {
     let chars: Vec<char> = text.chars().collect();
-    let id_at = |i: usize| {
-        let rest: String = chars[i.min(chars.len())..chars.len().min(i + 2)]
-            .iter()
-            .collect();
-        PieceId::read(&rest)
-    };
+    let id_at = |i: usize| PieceId::read_at(&chars, i);
     let mut out = Vec::new();
     let mut jumped = false;
     let mut i = 0;
