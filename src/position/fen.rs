@@ -125,26 +125,27 @@ impl Position {
                 ),
             );
         }
-        let pieces: Vec<char> = text.chars().filter(|&c| c != '-').collect();
-        let mut i = 0;
-        while i < pieces.len() {
-            let read = PieceId::read_at(&pieces, i);
-            let Some((read, kind)) =
-                read.and_then(|r| Some((r, self.tables.variant.piece_of(r.id)?)))
-            else {
-                return err(
-                    FenField::Holdings,
-                    format!(
-                        "'{}' in the holdings is not a piece of {}",
-                        pieces[i], self.tables.variant.name
-                    ),
-                );
+        let tables = self.tables.clone();
+        let not_a_piece = |i: usize| {
+            let c = text.chars().nth(i).unwrap_or(' ');
+            let name = &tables.variant.name;
+            err(
+                FenField::Holdings,
+                format!("'{c}' in the holdings is not a piece of {name}"),
+            )
+        };
+        let (ids, unreadable) = PieceId::read_list(text, Some('-'));
+        for (i, read) in ids {
+            let Some(kind) = tables.variant.piece_of(read.id) else {
+                return not_a_piece(i);
             };
             let n = self.in_hand(read.colour, kind);
             self.set_in_hand(read.colour, kind, n.saturating_add(1));
-            i += read.chars;
         }
-        Ok(())
+        match unreadable {
+            Some(i) => not_a_piece(i),
+            None => Ok(()),
+        }
     }
 
     /// Rules the pieces must keep together: no royal piece in hand (except where every piece in

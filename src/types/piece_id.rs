@@ -117,15 +117,32 @@ impl PieceId {
     /// The IDs one after another in `text` (either case), each with the character index it
     /// starts at; `Err` with the index of the first character that does not start one.
     pub fn read_all(text: &str) -> Result<Vec<(usize, PieceId)>, usize> {
-        let chars: Vec<char> = text.chars().collect();
+        match PieceId::read_list(text, None) {
+            (ids, None) => Ok(ids.into_iter().map(|(at, read)| (at, read.id)).collect()),
+            (_, Some(at)) => Err(at),
+        }
+    }
+
+    /// The IDs one after another in `text` once every `skip` character is left out (the `-`
+    /// of FEN holdings), each with the index in `text` of its letter, and the index of the
+    /// first character that starts no ID, where the reading stopped.
+    pub fn read_list(text: &str, skip: Option<char>) -> (Vec<(usize, ReadId)>, Option<usize>) {
+        let kept: Vec<(usize, char)> = text
+            .chars()
+            .enumerate()
+            .filter(|&(_, c)| Some(c) != skip)
+            .collect();
+        let chars: Vec<char> = kept.iter().map(|&(_, c)| c).collect();
         let mut ids = Vec::new();
         let mut at = 0;
         while at < chars.len() {
-            let read = PieceId::read_at(&chars, at).ok_or(at)?;
-            ids.push((at, read.id));
+            let Some(read) = PieceId::read_at(&chars, at) else {
+                return (ids, Some(kept[at].0));
+            };
+            ids.push((kept[at].0, read));
             at += read.chars;
         }
-        Ok(ids)
+        (ids, None)
     }
 }
 
@@ -212,6 +229,18 @@ mod tests {
             assert_eq!((*at, *got), (want_at, id(want)));
         }
         assert_eq!(PieceId::read_all("QR'*"), Err(3));
+        let (ids, stop) = PieceId::read_list("-n'-K-x*", Some('-'));
+        let found: Vec<(usize, PieceId, Colour)> =
+            ids.iter().map(|&(at, r)| (at, r.id, r.colour)).collect();
+        assert_eq!(
+            found,
+            [
+                (1, id("N'"), Colour::Black),
+                (4, id("K"), Colour::White),
+                (6, id("X"), Colour::Black)
+            ]
+        );
+        assert_eq!(stop, Some(7));
         assert_eq!(
             PieceId::read("n'x").map(|r| (r.colour, r.chars)),
             Some((Colour::Black, 2))

@@ -110,24 +110,21 @@ fn check_board(rows: &[Row], expect: &Expect<'_>) -> Result<(), FenIssue> {
 
 /// Holdings `[...]`: piece IDs only (or `-`).
 fn check_holdings(holdings: Field<'_>, expect: &Expect<'_>) -> Result<(), FenIssue> {
-    let pieces = holdings.text.replace('-', "");
     let bad = |i: usize| {
-        let at = holdings
-            .text
-            .char_indices()
-            .filter(|&(_, c)| c != '-')
-            .nth(i);
-        let (byte, c) = at.unwrap_or((0, ' '));
+        let c = holdings.text.chars().nth(i).unwrap_or(' ');
         issue(
-            holdings.at + 1 + holdings.text[..byte].chars().count(),
+            holdings.at + 1 + i,
             format!("`{c}` in the holdings is not a piece of this variant"),
         )
     };
-    let ids = match PieceId::read_all(&pieces) {
-        Ok(ids) => ids,
-        Err(i) => return bad(i),
-    };
-    match ids.iter().find(|(_, id)| !expect.letters.contains(id)) {
+    let (ids, unreadable) = PieceId::read_list(holdings.text, Some('-'));
+    if let Some(i) = unreadable {
+        return bad(i);
+    }
+    match ids
+        .iter()
+        .find(|(_, read)| !expect.letters.contains(&read.id))
+    {
         Some(&(i, _)) => bad(i),
         None => Ok(()),
     }
