@@ -489,7 +489,9 @@ impl Position {
                 let captures = mv.kills.iter().any(|&k| k != Square::NONE)
                     || (mv.to != mv.from && self.board[mv.to].is_piece());
                 let is_lion = |p: Piece| p.is_piece() && self.tables.pieces[p.kind()].lion;
-                lion_taken = !is_lion(piece)
+                lion_taken = self.tables.counterstrike
+                    && captures
+                    && !is_lion(piece)
                     && (mv
                         .kills
                         .iter()

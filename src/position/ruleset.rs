@@ -402,6 +402,9 @@ pub struct Ruleset {
     pub petrifies: bool,
     /// Positions keep the state flags (pass, bikjang, castling) some rule reads.
     pub keeps_state: bool,
+    /// The Lion-trading counterstrike rule holds: a move records whether a non-Lion took a
+    /// Lion.
+    pub counterstrike: bool,
     /// Some rule can end the game before the side to move moves (extinction, flag, checks,
     /// passes, bikjang, pieces in a row, castling rights): the move generator asks first.
     pub may_end: bool,
@@ -692,6 +695,7 @@ impl Ruleset {
             explodes: rules.blast.is_some(),
             petrifies: !rules.petrify_on_capture.is_empty(),
             keeps_state,
+            counterstrike,
             may_end: keeps_state
                 || rules.extinction.is_some()
                 || rules.flag.is_some()
