@@ -1,6 +1,6 @@
 //! The differential test against HaChu (`bench/hachu_diff.py`), short: in positions of games
 //! played through both engines, every piece's highlighted squares in Alfil equal HaChu's (Debian
-//! `hachu`, which `.ci/run` installs), in chu shogi and wa shogi.
+//! `hachu`, which `.ci/run` installs), in chu shogi, dai shogi and wa shogi.
 
 use std::process::Command;
 
@@ -31,6 +31,13 @@ fn chu_pieces_move_as_in_hachu() {
 #[test]
 fn wa_shogi_pieces_move_as_in_hachu() {
     let summary = differences("wa-shogi", "11", "150");
+    assert!(summary.contains("150 positions"), "{summary}");
+    assert!(summary.contains(" 0 differences"), "{summary}");
+}
+
+#[test]
+fn dai_shogi_pieces_move_as_in_hachu() {
+    let summary = differences("dai", "15", "150");
     assert!(summary.contains("150 positions"), "{summary}");
     assert!(summary.contains(" 0 differences"), "{summary}");
 }
