@@ -3,11 +3,14 @@
 //! repetition) with the result text the CECP layer prints.
 
 mod history;
+mod illegal;
 
-use crate::types::{ByColour, Colour, Piece};
+use crate::types::{ByColour, Colour};
 use std::sync::Arc;
 
 pub use history::KeyHistory;
+use illegal::explain_illegal;
+pub use illegal::leaves_royal_attacked;
 
 use crate::movegen::attack::in_check;
 use crate::movegen::ends::immediate_end;
@@ -127,52 +130,6 @@ pub fn end_by_rule(
         return Some(GameEnd::draw_or_count(pos, EndCause::MoveRule, &reason));
     }
     None
-}
-
-/// Why `text` is not a legal move in `pos`.
-fn explain_illegal(pos: &Position, text: &str, style: RankStyle) -> String {
-    let geo = pos.geo();
-    let t = text.trim();
-    if t.is_empty() {
-        return "empty move".into();
-    }
-    if let Some((piece, square)) = t.split_once('@') {
-        let Some(kind) = piece
-            .chars()
-            .next()
-            .filter(|_| piece.chars().count() == 1)
-            .and_then(|c| pos.tables.variant.piece_index(c))
-        else {
-            return format!("'{piece}' is not a piece of {}", pos.tables.variant.name);
-        };
-        let Some((sq, _)) = geo.parse_square(square, style) else {
-            return format!("'{square}' is not a square");
-        };
-        if !pos.tables.hand.drops {
-            return "this variant has no drops".into();
-        }
-        if pos.in_hand(pos.side(), kind) == 0 {
-            return format!("no {} in hand", pos.tables.variant.pieces[kind].name);
-        }
-        if pos.at(sq) != Piece::EMPTY {
-            return format!("{square} is occupied");
-        }
-        return "the piece may not be dropped there".into();
-    }
-    let Some((from, used)) = geo.parse_square(t, style) else {
-        return "not a move in coordinate notation".into();
-    };
-    if geo.parse_square(&t[used..], style).is_none() {
-        return "not a move in coordinate notation".into();
-    }
-    let p = pos.at(from);
-    if !p.is_piece() {
-        return format!("no piece on {}", geo.name(from, style));
-    }
-    if p.colour() != pos.side() {
-        return "that piece belongs to the other side".into();
-    }
-    "the piece cannot move like that here".into()
 }
 
 /// A game: a position with its history.

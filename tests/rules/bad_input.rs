@@ -121,6 +121,14 @@ fn illegal_moves_are_explained() {
     refused("chess", start, "P@e4", "no drops");
     let pinned = "4k3/8/8/8/8/8/4r3/4K2R w K - 0 1";
     refused("chess", pinned, "e1g1", "cannot move like that");
+    let pinned_bishop = "4k3/4r3/8/8/8/8/4B3/4K3 w - - 0 1";
+    refused(
+        "chess",
+        pinned_bishop,
+        "e2d3",
+        "it leaves the king attacked",
+    );
+    refused("chess", pinned_bishop, "e2e4", "cannot move like that");
 }
 
 #[test]

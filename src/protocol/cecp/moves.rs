@@ -5,10 +5,9 @@
 //! declined promotion as `=` or the piece's own letter, castling as king leg plus rook leg), and
 //! XBoard's own piece letters for the built-in variants where they are not the file's.
 
-use crate::game::Game;
-use crate::movegen::attack::in_check;
+use crate::game::{leaves_royal_attacked, Game};
 use crate::movegen::notation::{move_text, parse_move};
-use crate::movegen::{pseudo, Move};
+use crate::movegen::Move;
 use crate::position::{Position, RankStyle};
 use crate::protocol::xboard::Dialect;
 use crate::types::{Colour, Square};
@@ -83,24 +82,10 @@ pub fn parse(game: &mut Game, text: &str) -> Result<Move, Rejection> {
     if !looks_like_move(text) {
         return Err(Rejection::NotAMove);
     }
-    if leaves_royal_attacked(pos, text) {
+    if leaves_royal_attacked(pos, text, STYLE) {
         return Err(Rejection::LeavesRoyalAttacked);
     }
     Err(Rejection::NoSuchMove)
-}
-
-/// Whether `text` names a move the pieces have (ignoring royal safety) that leaves a royal
-/// piece of the side to move attacked.
-fn leaves_royal_attacked(pos: &Position, text: &str) -> bool {
-    let mut pseudo_legal = Vec::new();
-    pseudo::generate(pos, &mut pseudo_legal);
-    let Some(mv) = parse_move(pos, &pseudo_legal, text, STYLE) else {
-        return false;
-    };
-    let mut after = pos.clone();
-    let us = after.side();
-    after.make(mv);
-    in_check(&after, us)
 }
 
 /// The promotion a bare `FROMTO` names when it is the only move between the two squares (XBoard
