@@ -103,6 +103,9 @@ pub struct Position {
     lists: ByColour<Vec<Square>>,
     list_index: BySquare<u16>,
     royals: ByColour<Vec<Square>>,
+    /// A piece of a `royal_when_last` type was put or taken away since the royals were last
+    /// recounted.
+    royals_stale: bool,
     changes: Vec<Change>,
     undos: Vec<Undo>,
 }
@@ -134,6 +137,7 @@ impl Position {
             lists: ByColour::from_fn(|_| Vec::with_capacity(squares)),
             list_index: BySquare::new(geo.size, 0),
             royals: ByColour::from_fn(|_| Vec::with_capacity(squares)),
+            royals_stale: false,
             changes: Vec::with_capacity(4096),
             undos: Vec::with_capacity(1024),
             tables,
@@ -287,7 +291,9 @@ impl Position {
                 self.lists[c][i] = last;
                 self.list_index[last] = i as u16;
             }
-            if self.tables.pieces[old.kind()].royal {
+            let piece = &self.tables.pieces[old.kind()];
+            if piece.royal {
+                self.royals_stale |= piece.royal_when_last;
                 let r = &mut self.royals[c];
                 if let Some(j) = r.iter().position(|&s| s == sq) {
                     r.swap_remove(j);
@@ -300,7 +306,9 @@ impl Position {
             self.counts[c.index() * self.tables.pieces.len() + new.kind()] += 1;
             self.list_index[sq] = self.lists[c].len() as u16;
             self.lists[c].push(sq);
-            if self.tables.pieces[new.kind()].royal {
+            let piece = &self.tables.pieces[new.kind()];
+            if piece.royal {
+                self.royals_stale |= piece.royal_when_last;
                 self.royals[c].push(sq);
             }
         }
@@ -308,9 +316,17 @@ impl Position {
     }
 
     /// `royal_when_last`: after a change of the board, a side's pieces of such types are royal
-    /// only where one of them is left (of all those types together).
-    #[cold]
+    /// only where one of them is left (of all those types together). Nothing to do unless such
+    /// a piece was put or taken away.
     fn recount_royals(&mut self) {
+        if !std::mem::take(&mut self.royals_stale) {
+            return;
+        }
+        self.recount_royals_now();
+    }
+
+    #[cold]
+    fn recount_royals_now(&mut self) {
         let pieces = &self.tables.pieces;
         for colour in Colour::BOTH {
             let board = &self.board;
