@@ -89,6 +89,55 @@ pub struct MultiLeg {
     pub later: Vec<LaterLeg>,
 }
 
+impl MultiLeg {
+    /// The squares, relative to the start, where this component may capture (a locust victim
+    /// on the way or the final square), when every leg is one step of its atom and nothing
+    /// else decides where a capture falls (no slides, range toggles, hops, wrapping, e.p. or
+    /// friendly captures). `None` otherwise.
+    pub fn capture_offsets(&self) -> Option<Vec<(i8, i8)>> {
+        const UNUSUAL: u16 = flags::WRAP
+            | flags::HOP
+            | flags::GRASS
+            | flags::EN_PASSANT
+            | flags::TOGGLE
+            | flags::ISO
+            | flags::DESTROY;
+        if self.range != Range::Leap
+            || self.first_flags & UNUSUAL != 0
+            || self.later.iter().any(|l| l.flags & UNUSUAL != 0)
+        {
+            return None;
+        }
+        let mut out = Vec::new();
+        for slot in (0..8u8).filter(|s| self.first_slots >> s & 1 != 0) {
+            self.collect_captures(0, slot, slot_vector(self.atom, slot), &mut out);
+        }
+        Some(out)
+    }
+
+    /// Leg `k` ends at `at`, reached in absolute slot `slot`: add where it may capture, and
+    /// follow the next legs.
+    fn collect_captures(&self, k: usize, slot: u8, at: (i8, i8), out: &mut Vec<(i8, i8)>) {
+        let f = if k == 0 {
+            self.first_flags
+        } else {
+            self.later[k - 1].flags
+        };
+        // The start square counts as empty once the piece has left it: nothing to take there.
+        if f & flags::CAPTURE != 0 && at != (0, 0) && !out.contains(&at) {
+            out.push(at);
+        }
+        let Some(next) = self.later.get(k) else {
+            return;
+        };
+        for rel in (0..8u8).filter(|r| next.slots >> r & 1 != 0) {
+            let s = (slot + rel) & 7;
+            let v = slot_vector(self.atom, s);
+            self.collect_captures(k + 1, s, (at.0 + v.0, at.1 + v.1), out);
+        }
+    }
+}
+
 /// An `O` castling component: the piece moves `distance` squares towards a partner.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Castle {
@@ -417,4 +466,61 @@ fn compile_castle(c: &Component, colour: Colour, out: &mut PieceMoves) -> Result
         initial: leg.initial,
     });
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::betza::parse;
+
+    /// The capture offsets of each multi-leg component of `text` for White, sorted.
+    fn capture_offsets(text: &str) -> Vec<Option<Vec<(i8, i8)>>> {
+        let compiled = compile(&parse(text).expect("valid XBetza")).expect("compiles");
+        compiled.colours[Colour::White]
+            .multi
+            .iter()
+            .map(|m| {
+                m.capture_offsets().map(|mut v| {
+                    v.sort_unstable();
+                    v
+                })
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_lions_double_steps_capture_within_two_squares() {
+        // caK: a capture on one of the 8 neighbours, then a second step that may capture:
+        // every square within two steps (24); mcabK: a step that may capture and a step
+        // back to the start, where nothing can be taken (8).
+        let all = capture_offsets("caKmcabK");
+        assert_eq!(all.len(), 2);
+        let double = all[0].as_ref().expect("single steps");
+        let within_two: Vec<(i8, i8)> = (-2..=2)
+            .flat_map(|x| (-2..=2).map(move |y| (x, y)))
+            .filter(|&o| o != (0, 0))
+            .collect();
+        assert_eq!(double, &within_two);
+        let igui = all[1].as_ref().expect("single steps");
+        let neighbours: Vec<(i8, i8)> = within_two
+            .iter()
+            .copied()
+            .filter(|&(x, y)| x.abs() <= 1 && y.abs() <= 1)
+            .collect();
+        assert_eq!(igui, &neighbours);
+    }
+
+    #[test]
+    fn the_falcons_forward_double_step_captures_one_and_two_ahead() {
+        assert_eq!(
+            capture_offsets("fcafWfmcabW"),
+            vec![Some(vec![(0, 1), (0, 2)]), Some(vec![(0, 1)])]
+        );
+    }
+
+    #[test]
+    fn a_slide_has_no_fixed_capture_squares() {
+        assert_eq!(capture_offsets("caR"), vec![None]);
+        assert_eq!(capture_offsets("cabR"), vec![None]);
+    }
 }

@@ -1086,7 +1086,26 @@ fn add_attacks(geo: &Geometry, table: &mut AttackTable, t: usize, m: &PieceMoves
         stay,
         no_screen,
     } = reach;
-    let capturing_multi = !m.multi.is_empty();
+    // A multi-leg component needs the check test to generate it unless every square where it
+    // may capture is one the piece also takes by a plain leap (the Lion's double steps and
+    // igui within its KNAD, the falcon's within fWfD).
+    let leap_captures: Vec<(i8, i8)> = m
+        .rays
+        .iter()
+        .filter(|r| {
+            r.range == 1
+                && r.flags & flags::CAPTURE != 0
+                && r.flags & (flags::TAME | flags::LAME | flags::HOP | flags::GRASS) == 0
+                && r.flags & SIMPLE_EXCLUDED == 0
+                && r.initial == 0
+                && r.skip == 0
+        })
+        .map(|r| (r.dx, r.dy))
+        .collect();
+    let capturing_multi = m.multi.iter().any(|c| {
+        c.capture_offsets()
+            .is_none_or(|offsets| offsets.iter().any(|o| !leap_captures.contains(o)))
+    });
     let capturing_wrap = m
         .rays
         .iter()
