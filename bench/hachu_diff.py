@@ -7,6 +7,10 @@ colours (first legs: a Lion's adjacent squares, from where a second leg may foll
 targets where a promotion may be chosen magenta). The games
 start with random moves both engines agree on and go on with Alfil's own (fast) play; each move
 is also given to HaChu, which must accept it (`Illegal move` from HaChu is a difference too).
+Two kinds of difference are explained, counted and not reported: a target only HaChu shows
+that Alfil refuses because it leaves the king attacked (HaChu's `lift` is pseudo-legal), and
+a Lion's distant capture of a protected promoted kirin, which HaChu refuses and XBoard, the
+referee, allows (Alfil's chu follows XBoard).
 
     bench/hachu_diff.py [--variant chu] [--positions 5000] [--seed 1] [--alfil PATH]
                         [--hachu /usr/games/hachu] [--random-plies 30] [--max-plies 200]
@@ -145,6 +149,19 @@ def refuses_for_check(alfil, move):
     return any("leaves the king attacked" in t for t in said)
 
 
+def refused_as_distant_lion_capture(hachu, move):
+    """Whether HaChu refuses `move` as a Lion's distant capture of a protected Lion (a move it
+    takes is undone). HaChu counts the promoted kirin as a Lion; XBoard, the referee, and so
+    Alfil's chu do not."""
+    hachu.send(f"usermove {move}")
+    said = [t for t in hachu.sync() if not t.startswith("#")]
+    if not any(t.startswith("Illegal") for t in said):
+        hachu.send("undo")
+        hachu.sync()
+        return False
+    return any("Distant capture of protected Lion" in t for t in said)
+
+
 def start(engine, variant, memory):
     engine.send("xboard", "protover 2")
     engine.sync()
@@ -171,7 +188,7 @@ def main():
     squares = square_names(args.files, args.ranks)
     alfil = Engine([args.alfil], "Alfil")
     hachu = Engine([args.hachu], "HaChu")
-    positions = differences = explained = lifts = games = 0
+    positions = differences = explained = kirins = lifts = games = 0
     began = time.time()
     try:
         while positions < args.positions:
@@ -205,6 +222,10 @@ def main():
                         if refuses_for_check(alfil, f"{sq}{to}"):
                             explained += 1
                             h.pop(to)
+                    for to in sorted(set(a) - set(h)):
+                        if refused_as_distant_lion_capture(hachu, f"{sq}{to}"):
+                            kirins += 1
+                            a.pop(to)
                     if a != h:
                         differences += 1
                         if not shown:
@@ -252,7 +273,8 @@ def main():
     seconds = time.time() - began
     print(
         f"{args.variant}: {positions} positions in {games} games, {lifts} pieces lifted, "
-        f"{differences} differences; {explained} HaChu targets that leave the king attacked "
+        f"{differences} differences; {explained} HaChu targets that leave the king attacked, "
+        f"{kirins} Lion captures of a protected promoted kirin only HaChu refuses "
         f"({seconds:.0f} s)"
     )
     return 1 if differences else 0

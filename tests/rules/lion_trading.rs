@@ -1,7 +1,7 @@
 //! Chu shogi's Lion-trading rules (`rules.lion_trading`), counted by hand: a Lion's distant
 //! capture of a protected Lion is refused unless it takes a bridge worth more than a pawn, an
 //! adjacent one is not, and after a non-Lion takes a Lion the other side's non-Lions may not
-//! take a Lion at once.
+//! take a Lion at once; as XBoard referees them, only the Lion itself is a Lion here.
 
 use std::sync::Arc;
 
@@ -75,4 +75,13 @@ fn after_a_non_lion_takes_a_lion_no_non_lion_takes_one_at_once() {
     // the gold may take the white Lion.
     let mut fresh = chu("11k/12/12/12/12/12/5G6/12/3g8/2N9/12/K11 b - - 0 1");
     assert!(move_texts(&mut fresh).contains(&"d4c3".to_string()));
+}
+
+#[test]
+fn a_promoted_kirin_is_no_lion_for_the_trading_rules_as_xboard_referees() {
+    // XBoard 4.9.1 applies the distant-capture rule only when both pieces are its Lion type
+    // (moves.c, CheckTest: `captured == WhiteLion || captured == BlackLion`); the promoted
+    // kirin is another type there. A protected +O on f7, a white Lion on f5: the leap takes it.
+    let mut game = chu("11k/12/12/12/5g6/5+o6/12/5N6/12/12/12/K11 w - - 0 1");
+    assert!(move_texts(&mut game).contains(&"f5f7".to_string()));
 }
