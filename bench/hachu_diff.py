@@ -138,28 +138,18 @@ def alfil_move(alfil):
     return move
 
 
-def refuses_for_check(alfil, move):
-    """Whether Alfil refuses `move` as leaving its king attacked (a move it takes is undone)."""
-    alfil.send(f"usermove {move}")
-    said = alfil.sync()
+def refused_because(engine, move, reason):
+    """Whether `engine` refuses `move` with `reason` in its answer (a move it takes is undone).
+    Alfil says "leaves the king attacked" for a move HaChu's pseudo-legal `lift` shows; HaChu
+    says "Distant capture of protected Lion" for a Lion's capture of a protected promoted kirin,
+    which it counts as a Lion and XBoard, the referee, and so Alfil's chu do not."""
+    engine.send(f"usermove {move}")
+    said = [t for t in engine.sync() if not t.startswith("#")]
     if not any(t.startswith(("Illegal", "Error")) for t in said):
-        alfil.send("undo")
-        alfil.sync()
+        engine.send("undo")
+        engine.sync()
         return False
-    return any("leaves the king attacked" in t for t in said)
-
-
-def refused_as_distant_lion_capture(hachu, move):
-    """Whether HaChu refuses `move` as a Lion's distant capture of a protected Lion (a move it
-    takes is undone). HaChu counts the promoted kirin as a Lion; XBoard, the referee, and so
-    Alfil's chu do not."""
-    hachu.send(f"usermove {move}")
-    said = [t for t in hachu.sync() if not t.startswith("#")]
-    if not any(t.startswith("Illegal") for t in said):
-        hachu.send("undo")
-        hachu.sync()
-        return False
-    return any("Distant capture of protected Lion" in t for t in said)
+    return any(reason in t for t in said)
 
 
 def start(engine, variant, memory):
@@ -219,11 +209,13 @@ def main():
                     # HaChu's highlights are pseudo-legal: a target only HaChu has is explained
                     # when Alfil refuses the move because it leaves the king attacked.
                     for to in sorted(set(h) - set(a)):
-                        if refuses_for_check(alfil, f"{sq}{to}"):
+                        if refused_because(alfil, f"{sq}{to}", "leaves the king attacked"):
                             explained += 1
                             h.pop(to)
                     for to in sorted(set(a) - set(h)):
-                        if refused_as_distant_lion_capture(hachu, f"{sq}{to}"):
+                        if refused_because(
+                            hachu, f"{sq}{to}", "Distant capture of protected Lion"
+                        ):
                             kirins += 1
                             a.pop(to)
                     if a != h:
