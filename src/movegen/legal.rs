@@ -8,6 +8,7 @@
 //! along, with the move's two squares changed, without making the move. A royal move is tested
 //! on its destination with its own square treated as empty. Every other move (pinned pieces,
 //! moves with more changes than two squares, any move in check) is made, tested and unmade.
+//! The search applies the same test one move at a time ([`RoyalSafety`]).
 
 use crate::types::{Kind, Piece, Square};
 use arrayvec::ArrayVec;
@@ -221,47 +222,77 @@ fn special_legal(pos: &mut Position, mv: Move) -> bool {
 
 /// Remove the moves that leave a royal piece attacked.
 fn filter_royal_safety(pos: &mut Position, out: &mut Vec<Move>) {
-    let us = pos.side();
-    let them = !us;
-    let checked = in_check(pos, us);
-    let tables = pos.tables.clone();
-    let table = &tables.attack[them];
-    let single = pos.royals(us).len() == 1;
-    let ksq = pos.royals(us)[0];
-    let quick = single && !checked && table.complex == 0 && !pos.tables.variant.rules.duple_check;
-    let pins = if quick {
-        pinned(pos, ksq, us)
-    } else {
-        ArrayVec::new()
-    };
-    let open = &table.open_sensitive[ksq];
-    let fill = &table.fill_sensitive[ksq];
-    let sensitive = !open.is_empty() || !fill.is_empty();
+    let safety = RoyalSafety::new(pos, in_check(pos, pos.side()));
     let mut kept = 0;
     for i in 0..out.len() {
         let mv = out[i];
-        let legal = if !quick || mv.is_castle() || mv.is_wall() || mv.kills != [Square::NONE; 2] {
-            is_legal_slow(pos, mv, checked)
-        } else if mv.from == ksq {
-            !attacked_ignoring(pos, mv.to, them, ksq)
-        } else if pins.contains(&mv.from) {
-            is_legal_slow(pos, mv, checked)
-        } else if sensitive && (open.has(mv.from) || fill.has(mv.to)) {
-            // A hopper line or a lame leaper's path through the royal piece: looked along
-            // with the move's two squares changed, instead of making the move.
-            match placed_simply(pos, mv) {
-                Some(placed) => !attacked_after(pos, ksq, them, mv.from, mv.to, placed),
-                None => is_legal_slow(pos, mv, checked),
-            }
-        } else {
-            true
-        };
-        if legal {
+        if safety.keeps(pos, mv) {
             out[kept] = mv;
             kept += 1;
         }
     }
     out.truncate(kept);
+}
+
+/// The royal-safety test of one position's pseudo-legal moves, one move at a time: what it
+/// needs to know of the position (check, pins, the lines a move can open or fill onto the
+/// royal piece) is found once.
+pub struct RoyalSafety {
+    checked: bool,
+    /// One royal piece, not in check, no attacker the check test cannot handle by tables and
+    /// no duple check: moves other than the royal's need a test only when pinned or sensitive.
+    quick: bool,
+    royal: Square,
+    pins: ArrayVec<Square, 16>,
+}
+
+impl RoyalSafety {
+    /// The test for the side to move of `pos` (which must have a royal piece), `checked`
+    /// telling whether it is in check.
+    pub fn new(pos: &Position, checked: bool) -> RoyalSafety {
+        let us = pos.side();
+        let table = &pos.tables.attack[!us];
+        let single = pos.royals(us).len() == 1;
+        let royal = pos.royals(us)[0];
+        let quick =
+            single && !checked && table.complex == 0 && !pos.tables.variant.rules.duple_check;
+        let pins = if quick {
+            pinned(pos, royal, us)
+        } else {
+            ArrayVec::new()
+        };
+        RoyalSafety {
+            checked,
+            quick,
+            royal,
+            pins,
+        }
+    }
+
+    /// Whether pseudo-legal move `mv` leaves every royal piece of the side to move unattacked.
+    pub fn keeps(&self, pos: &mut Position, mv: Move) -> bool {
+        let them = !pos.side();
+        let ksq = self.royal;
+        if !self.quick || mv.is_castle() || mv.is_wall() || mv.kills != [Square::NONE; 2] {
+            return is_legal_slow(pos, mv, self.checked);
+        }
+        if mv.from == ksq {
+            return !attacked_ignoring(pos, mv.to, them, ksq);
+        }
+        if self.pins.contains(&mv.from) {
+            return is_legal_slow(pos, mv, self.checked);
+        }
+        let table = &pos.tables.attack[them];
+        if table.open_sensitive[ksq].has(mv.from) || table.fill_sensitive[ksq].has(mv.to) {
+            // A hopper line or a lame leaper's path through the royal piece: looked along
+            // with the move's two squares changed, instead of making the move.
+            return match placed_simply(pos, mv) {
+                Some(placed) => !attacked_after(pos, ksq, them, mv.from, mv.to, placed),
+                None => is_legal_slow(pos, mv, self.checked),
+            };
+        }
+        true
+    }
 }
 
 /// What a plain move or drop leaves on its destination, where nothing else changes: `None`

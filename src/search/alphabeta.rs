@@ -3,7 +3,9 @@
 //! pruning (not in check, and not when the side to move has nothing but royal and promoting
 //! pieces, where zugzwang is likely), late-move pruning and futility pruning of quiet moves
 //! near the horizon, pruning of moves that lose material in the static exchange near the
-//! horizon, late-move reductions, and killer and history updates on cutoffs.
+//! horizon, late-move reductions, and killer and history updates on cutoffs. Where legality is
+//! royal safety alone, a node generates pseudo-legal moves and tests each for royal safety only
+//! when it is about to be searched: moves pruned or never reached after a cutoff cost no test.
 
 use crate::types::Square;
 use std::sync::OnceLock;
@@ -14,10 +16,12 @@ use super::rules::{
     immediate_score, is_mate, move_rule_reached, move_rule_value, no_moves_score, repetition,
 };
 use super::see::see_below;
+use super::tt::{fingerprint, fingerprint_from};
 use super::worker::{Worker, MAX_PLY, NO_EVAL};
 use super::{mate_in, mated_in, plies, MATE, MATE_BOUND};
 use crate::movegen::attack::in_check_after;
-use crate::movegen::{legal_moves, Move};
+use crate::movegen::legal::RoyalSafety;
+use crate::movegen::{drops, legal_moves, pseudo, Move};
 
 /// Moves that lose material in the static exchange are pruned up to this depth (captures losing
 /// more than a pawn a ply, quiet moves more than a quarter pawn times depth squared).
@@ -50,6 +54,32 @@ fn late_move_count(depth: i32, improving: bool) -> usize {
     } else {
         count / 2
     }
+}
+
+/// What the move loop of one node keeps between its moves.
+struct Node {
+    depth: i32,
+    ply: usize,
+    pv_node: bool,
+    checked: bool,
+    /// The static evaluation (as refined for pruning).
+    eval: i32,
+    /// Quiet moves searched before the rest are pruned.
+    late_moves: usize,
+    killers: [Option<Move>; 2],
+    best: Best,
+    searched: usize,
+    quiets: usize,
+}
+
+/// What searching one move did to its node.
+enum Visit {
+    /// Pruned, illegal, or searched without a cutoff.
+    Passed,
+    /// Searched, and at least beta.
+    Cutoff,
+    /// The search was stopped.
+    Stopped,
 }
 
 impl Worker<'_> {
@@ -153,14 +183,44 @@ impl Worker<'_> {
             }
         }
 
+        let mut node = Node {
+            depth,
+            ply,
+            pv_node,
+            checked,
+            eval,
+            late_moves,
+            killers: self.plies[ply].killers,
+            best: Best::new(-MATE - 1, alpha, beta),
+            searched: 0,
+            quiets: 0,
+        };
+        let safety = self.royal_safety(checked);
+        let hash_first = self.hash_candidate(hash_move);
+        if let Some(mv) = hash_first {
+            match self.visit(&mut node, mv, 0, true, safety.as_ref()) {
+                Visit::Stopped => return 0,
+                Visit::Cutoff => {
+                    self.reward(ply, depth, &[mv]);
+                    self.store_best(key, &node.best, depth, ply);
+                    return node.best.score;
+                }
+                Visit::Passed => {}
+            }
+        }
+
         let mut moves = std::mem::take(&mut self.plies[ply].moves);
         let mut scores = std::mem::take(&mut self.plies[ply].scores);
-        legal_moves(&mut self.pos, &mut moves);
+        if self.flags.lazy_legality {
+            moves.clear();
+            pseudo::generate(&self.pos, &mut moves);
+        } else {
+            legal_moves(&mut self.pos, &mut moves);
+        }
         if moves.is_empty() {
             self.return_lists(ply, moves, scores);
             return no_moves_score(self, checked, ply);
         }
-        let killers = self.plies[ply].killers;
         let et = self.shared.eval;
         score_moves(
             &self.pos,
@@ -168,103 +228,175 @@ impl Worker<'_> {
             &moves,
             &mut scores,
             hash_move,
-            &killers,
+            &node.killers,
             &self.history,
         );
-
-        let mut best = Best::new(-MATE - 1, alpha, beta);
-        let mut searched = 0usize;
-        let mut quiets = 0usize;
         let mut cutoff_at = None;
         for i in 0..moves.len() {
             let mv = pick(&self.pos, et, &mut moves, &mut scores, i);
-            let tactical = is_tactical(&self.pos, mv);
-            let killer = is_killer(&killers, mv);
-            let prunable = !pv_node && !checked && !tactical && !killer && best.score > -MATE_BOUND;
-            if prunable && quiets >= late_moves {
+            if hash_first == Some(mv) {
                 continue;
             }
-            if !pv_node
-                && !checked
-                && i > 0
-                && depth <= SEE_PRUNING_DEPTH
-                && best.score > -MATE_BOUND
-                && mv.promotion_type().is_none()
-            {
-                let threshold = if tactical {
-                    -100 * depth
-                } else {
-                    -25 * depth * depth
-                };
-                let suspect = !tactical || loses_exchange(scores[i]);
-                if suspect && see_below(&self.pos, et, mv, threshold) {
-                    continue;
+            let first = i == 0 && hash_first.is_none();
+            match self.visit(&mut node, mv, scores[i], first, safety.as_ref()) {
+                Visit::Stopped => {
+                    self.return_lists(ply, moves, scores);
+                    return 0;
                 }
-            }
-            let alpha = best.alpha;
-            let futile = prunable && depth <= 2 && eval + 120 * depth <= alpha;
-            let history = if tactical {
-                0
-            } else {
-                self.history.get(&self.pos, mv)
-            };
-            self.make(mv, checked);
-            let gives_check = in_check_after(&self.pos, mv);
-            if futile && !gives_check {
-                self.unmake();
-                continue;
-            }
-            searched += 1;
-            if !tactical {
-                quiets += 1;
-            }
-            let new_depth = depth - 1;
-            let mut score;
-            if searched == 1 {
-                score = -self.search(new_depth, -beta, -alpha, ply + 1, gives_check, true);
-            } else {
-                let mut r = 0;
-                if depth >= 3 && !tactical && !checked && !gives_check && !killer {
-                    r = reduction(depth, searched) - i32::from(pv_node);
-                    if history > HISTORY_MAX / 2 {
-                        r -= 1;
-                    }
-                    r = r.clamp(0, new_depth - 1);
+                Visit::Cutoff => {
+                    cutoff_at = Some(i);
+                    break;
                 }
-                score = -self.search(
-                    new_depth - r,
-                    -alpha - 1,
-                    -alpha,
-                    ply + 1,
-                    gives_check,
-                    true,
-                );
-                if score > alpha && r > 0 {
-                    score = -self.search(new_depth, -alpha - 1, -alpha, ply + 1, gives_check, true);
-                }
-                if score > alpha && score < beta {
-                    score = -self.search(new_depth, -beta, -alpha, ply + 1, gives_check, true);
-                }
-            }
-            self.unmake();
-            if self.stopped {
-                self.return_lists(ply, moves, scores);
-                return 0;
-            }
-            if self.take_score(&mut best, ply, mv, score) {
-                cutoff_at = Some(i);
-                break;
+                Visit::Passed => {}
             }
         }
         if let Some(i) = cutoff_at {
             self.reward(ply, depth, &moves[..=i]);
         }
         self.return_lists(ply, moves, scores);
-        if searched == 0 {
-            return best.alpha;
+        if node.searched == 0 {
+            // Nothing is pruned before a move has been searched: none was legal.
+            return if self.flags.lazy_legality {
+                no_moves_score(self, checked, ply)
+            } else {
+                node.best.alpha
+            };
         }
-        self.store_best(key, &best, depth, ply);
-        best.score
+        self.store_best(key, &node.best, depth, ply);
+        node.best.score
+    }
+
+    /// Prune, test (where legality is tested lazily), make and search one move of `node`.
+    /// `kept` is the move's ordering score, `first` whether it is the first move picked.
+    fn visit(
+        &mut self,
+        node: &mut Node,
+        mv: Move,
+        kept: i32,
+        first: bool,
+        safety: Option<&RoyalSafety>,
+    ) -> Visit {
+        let Node {
+            depth,
+            ply,
+            pv_node,
+            checked,
+            eval,
+            ..
+        } = *node;
+        let tactical = is_tactical(&self.pos, mv);
+        let killer = is_killer(&node.killers, mv);
+        let prunable =
+            !pv_node && !checked && !tactical && !killer && node.best.score > -MATE_BOUND;
+        if prunable && node.quiets >= node.late_moves {
+            return Visit::Passed;
+        }
+        if !pv_node
+            && !checked
+            && !first
+            && depth <= SEE_PRUNING_DEPTH
+            && node.best.score > -MATE_BOUND
+            && mv.promotion_type().is_none()
+        {
+            let threshold = if tactical {
+                -100 * depth
+            } else {
+                -25 * depth * depth
+            };
+            let suspect = !tactical || loses_exchange(kept);
+            if suspect && see_below(&self.pos, self.shared.eval, mv, threshold) {
+                return Visit::Passed;
+            }
+        }
+        if safety.is_some_and(|s| !s.keeps(&mut self.pos, mv)) {
+            return Visit::Passed;
+        }
+        let (alpha, beta) = (node.best.alpha, node.best.beta);
+        let futile = prunable && depth <= 2 && eval + 120 * depth <= alpha;
+        let history = if tactical {
+            0
+        } else {
+            self.history.get(&self.pos, mv)
+        };
+        self.make(mv, checked);
+        let gives_check = in_check_after(&self.pos, mv);
+        if futile && !gives_check {
+            self.unmake();
+            return Visit::Passed;
+        }
+        node.searched += 1;
+        if !tactical {
+            node.quiets += 1;
+        }
+        let new_depth = depth - 1;
+        let mut score;
+        if node.searched == 1 {
+            score = -self.search(new_depth, -beta, -alpha, ply + 1, gives_check, true);
+        } else {
+            let mut r = 0;
+            if depth >= 3 && !tactical && !checked && !gives_check && !killer {
+                r = reduction(depth, node.searched) - i32::from(pv_node);
+                if history > HISTORY_MAX / 2 {
+                    r -= 1;
+                }
+                r = r.clamp(0, new_depth - 1);
+            }
+            score = -self.search(
+                new_depth - r,
+                -alpha - 1,
+                -alpha,
+                ply + 1,
+                gives_check,
+                true,
+            );
+            if score > alpha && r > 0 {
+                score = -self.search(new_depth, -alpha - 1, -alpha, ply + 1, gives_check, true);
+            }
+            if score > alpha && score < beta {
+                score = -self.search(new_depth, -beta, -alpha, ply + 1, gives_check, true);
+            }
+        }
+        self.unmake();
+        if self.stopped {
+            return Visit::Stopped;
+        }
+        if self.take_score(&mut node.best, ply, mv, score) {
+            Visit::Cutoff
+        } else {
+            Visit::Passed
+        }
+    }
+
+    /// Where legality is tested lazily and the side to move has a royal piece, the test.
+    fn royal_safety(&self, checked: bool) -> Option<RoyalSafety> {
+        let has_royal = !self.pos.royals(self.pos.side()).is_empty();
+        (self.flags.lazy_legality && has_royal).then(|| RoyalSafety::new(&self.pos, checked))
+    }
+
+    /// Where legality is tested lazily, the pseudo-legal move of the piece on the square
+    /// `hash_move` names whose fingerprint it is, to be searched before any other move is
+    /// generated (not while the side must drop, nor for a drop or a castling the piece's own
+    /// moves do not hold: those wait for the full list).
+    fn hash_candidate(&mut self, hash_move: u32) -> Option<Move> {
+        if !self.flags.lazy_legality || hash_move == 0 {
+            return None;
+        }
+        let from = fingerprint_from(hash_move);
+        if from.index() >= self.pos.board().len() || !self.pos.at(from).is_of(self.pos.side()) {
+            return None;
+        }
+        if drops::obligation(&self.pos) != drops::Obligation::Free {
+            return None;
+        }
+        let mut candidates = std::mem::take(&mut self.scratch);
+        candidates.clear();
+        pseudo::piece_moves(&self.pos, from, &mut candidates);
+        let found = candidates
+            .iter()
+            .copied()
+            .find(|&mv| fingerprint(mv) == hash_move);
+        self.scratch = candidates;
+        found
     }
 
     /// After a cutoff by the last of `tried`: if it is quiet, make it a killer and raise its

@@ -22,16 +22,31 @@ pub struct RuleFlags {
     /// test each for check (no explosions, no ban on checking, no duple check, no
     /// Lion-trading rules).
     pub plain_legality: bool,
+    /// The legal moves are the pseudo-legal moves that keep the royal pieces safe and nothing
+    /// else (no rule adds, removes or filters moves), so the search may generate pseudo-legal
+    /// moves and test each for royal safety only when it is about to search it.
+    pub lazy_legality: bool,
 }
 
 impl RuleFlags {
     pub fn new(tables: &Ruleset) -> RuleFlags {
         let r = &tables.variant.rules;
+        let plain_legality =
+            r.blast.is_none() && r.checking && !r.duple_check && r.lion_trading.is_none();
+        let hand = &tables.hand;
         RuleFlags {
-            plain_legality: r.blast.is_none()
-                && r.checking
-                && !r.duple_check
-                && r.lion_trading.is_none(),
+            plain_legality,
+            lazy_legality: plain_legality
+                && !tables.explodes
+                && hand.drop_checks
+                && !hand.gating
+                && !r.royal_frozen_in_check
+                && !tables.initial_not_in_check
+                && !tables.restricted_promotions
+                && !r.pass
+                && !r.bikjang
+                && !r.must_capture
+                && !r.pass_on_stalemate,
         }
     }
 }
@@ -81,6 +96,8 @@ pub struct Worker<'a> {
     pub barrier: usize,
     pub plies: Vec<Ply>,
     pub history: History,
+    /// Moves of one piece, looked through for the hash move.
+    pub scratch: Vec<Move>,
     /// The evaluation's costly terms of positions seen recently.
     activity: ActivityCache,
     pub nodes: u64,
@@ -124,6 +141,7 @@ impl<'a> Worker<'a> {
                     static_eval: NO_EVAL,
                 })
                 .collect(),
+            scratch: Vec::with_capacity(MOVES_CAPACITY),
             history: History::new(Piece::table_size(tables.pieces.len()), tables.geo.size),
             activity: ActivityCache::default(),
             nodes: 0,
@@ -202,5 +220,64 @@ impl<'a> Worker<'a> {
         pv.clear();
         pv.push(mv);
         pv.extend_from_slice(&tail[0].pv);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use super::RuleFlags;
+    use crate::movegen::attack::in_check;
+    use crate::movegen::legal::RoyalSafety;
+    use crate::movegen::{build_ruleset, legal_moves, make_move, pseudo, Move};
+    use crate::position::Position;
+    use crate::variant::{embedded_names, load_by_name};
+
+    /// In every shipped variant whose flags allow lazy legality, along playouts, the
+    /// pseudo-legal moves that pass the royal-safety test one at a time are exactly the legal
+    /// moves, in the same order: no rule of the variant adds, removes or filters moves beyond
+    /// royal safety. The test fails if a rule the flag does not know of changes the legal moves.
+    #[test]
+    fn lazy_legality_keeps_exactly_the_legal_moves() {
+        let mut lazy_variants = 0;
+        for (n, name) in embedded_names().iter().enumerate() {
+            let variant = load_by_name(name).expect("a shipped variant loads");
+            let ruleset = build_ruleset(Arc::new(variant)).expect("its ruleset builds");
+            if !RuleFlags::new(&ruleset).lazy_legality {
+                continue;
+            }
+            lazy_variants += 1;
+            let mut pos = Position::start(ruleset);
+            let mut legal = Vec::new();
+            for ply in 0..60usize {
+                // The legality tests' trial moves reorder the piece lists: both start alike.
+                let mut copy = pos.clone();
+                legal_moves(&mut pos, &mut legal);
+                if legal.is_empty() {
+                    break;
+                }
+                let mut lazy: Vec<Move> = Vec::new();
+                pseudo::generate(&copy, &mut lazy);
+                if !copy.royals(copy.side()).is_empty() {
+                    let safety = RoyalSafety::new(&copy, in_check(&copy, copy.side()));
+                    lazy.retain(|&mv| safety.keeps(&mut copy, mv));
+                }
+                let only_lazy: Vec<&Move> = lazy.iter().filter(|m| !legal.contains(m)).collect();
+                let only_legal: Vec<&Move> = legal.iter().filter(|m| !lazy.contains(m)).collect();
+                assert_eq!(
+                    lazy,
+                    legal,
+                    "{name} at {}: only lazy {only_lazy:?}, only legal {only_legal:?}",
+                    pos.to_fen()
+                );
+                let pick = (ply * 7919 + n * 104_729) % legal.len();
+                make_move(&mut pos, legal[pick]);
+            }
+        }
+        assert!(
+            lazy_variants > 50,
+            "only {lazy_variants} variants test lazily"
+        );
     }
 }
