@@ -19,7 +19,7 @@ use super::attack::{
 };
 use super::Sink;
 use super::{lion_trading, pseudo};
-use crate::position::moves::Move;
+use crate::position::moves::{Move, MoveKind};
 use crate::position::{Position, BIKJANG};
 use smallvec::SmallVec;
 
@@ -273,6 +273,10 @@ impl RoyalSafety {
     pub fn keeps(&self, pos: &mut Position, mv: Move) -> bool {
         let them = !pos.side();
         let ksq = self.royal;
+        if mv.from == mv.to && mv.kind == MoveKind::Normal && mv.promotion.is_none() {
+            // A pass leaves the position as it is.
+            return !self.checked;
+        }
         if !self.quick || mv.is_castle() || mv.is_wall() || mv.kills != [Square::NONE; 2] {
             return is_legal_slow(pos, mv, self.checked);
         }

@@ -17,7 +17,7 @@ use super::rules::{
 };
 use super::see::see_below;
 use super::tt::{fingerprint, fingerprint_from};
-use super::worker::{Worker, MAX_PLY, NO_EVAL};
+use super::worker::{pseudo_legal_moves, Worker, MAX_PLY, NO_EVAL};
 use super::{mate_in, mated_in, plies, MATE, MATE_BOUND};
 use crate::movegen::attack::in_check_after;
 use crate::movegen::legal::RoyalSafety;
@@ -195,8 +195,9 @@ impl Worker<'_> {
             searched: 0,
             quiets: 0,
         };
-        let safety = self.royal_safety(checked);
-        let hash_first = self.hash_candidate(hash_move);
+        let lazy = self.flags.lazy_in(&self.pos);
+        let safety = self.royal_safety(lazy, checked);
+        let hash_first = self.hash_candidate(lazy, hash_move);
         if let Some(mv) = hash_first {
             match self.visit(&mut node, mv, 0, true, safety.as_ref()) {
                 Visit::Stopped => return 0,
@@ -211,9 +212,8 @@ impl Worker<'_> {
 
         let mut moves = std::mem::take(&mut self.plies[ply].moves);
         let mut scores = std::mem::take(&mut self.plies[ply].scores);
-        if self.flags.lazy_legality {
-            moves.clear();
-            pseudo::generate(&self.pos, &mut moves);
+        if lazy {
+            pseudo_legal_moves(&self.pos, &self.flags, checked, &mut moves);
         } else {
             legal_moves(&mut self.pos, &mut moves);
         }
@@ -256,7 +256,7 @@ impl Worker<'_> {
         self.return_lists(ply, moves, scores);
         if node.searched == 0 {
             // Nothing is pruned before a move has been searched: none was legal.
-            return if self.flags.lazy_legality {
+            return if lazy {
                 no_moves_score(self, checked, ply)
             } else {
                 node.best.alpha
@@ -368,17 +368,17 @@ impl Worker<'_> {
     }
 
     /// Where legality is tested lazily and the side to move has a royal piece, the test.
-    fn royal_safety(&self, checked: bool) -> Option<RoyalSafety> {
+    fn royal_safety(&self, lazy: bool, checked: bool) -> Option<RoyalSafety> {
         let has_royal = !self.pos.royals(self.pos.side()).is_empty();
-        (self.flags.lazy_legality && has_royal).then(|| RoyalSafety::new(&self.pos, checked))
+        (lazy && has_royal).then(|| RoyalSafety::new(&self.pos, checked))
     }
 
     /// Where legality is tested lazily, the pseudo-legal move of the piece on the square
     /// `hash_move` names whose fingerprint it is, to be searched before any other move is
     /// generated (not while the side must drop, nor for a drop or a castling the piece's own
     /// moves do not hold: those wait for the full list).
-    fn hash_candidate(&mut self, hash_move: u32) -> Option<Move> {
-        if !self.flags.lazy_legality || hash_move == 0 {
+    fn hash_candidate(&mut self, lazy: bool, hash_move: u32) -> Option<Move> {
+        if !lazy || hash_move == 0 {
             return None;
         }
         let from = fingerprint_from(hash_move);

@@ -10,9 +10,10 @@ use super::eval::tables::EvalTables;
 use super::ordering::History;
 use super::tt::Table;
 use crate::game::KeyHistory;
+use crate::movegen::pseudo;
 use crate::movegen::Move;
 use crate::position::ruleset::Ruleset;
-use crate::position::Position;
+use crate::position::{Position, BIKJANG};
 use crate::types::{Piece, Square};
 
 /// What the search must know about a variant's legality rules.
@@ -26,6 +27,8 @@ pub struct RuleFlags {
     /// else (no rule adds, removes or filters moves), so the search may generate pseudo-legal
     /// moves and test each for royal safety only when it is about to search it.
     pub lazy_legality: bool,
+    /// The side to move may pass when not in check.
+    pub pass: bool,
 }
 
 impl RuleFlags {
@@ -43,11 +46,28 @@ impl RuleFlags {
                 && !r.royal_frozen_in_check
                 && !tables.initial_not_in_check
                 && !tables.restricted_promotions
-                && !r.pass
-                && !r.bikjang
                 && !r.must_capture
                 && !r.pass_on_stalemate,
+            pass: r.pass,
         }
+    }
+
+    /// Whether the legal moves of `pos` are its [`pseudo_legal_moves`] that keep the royal
+    /// pieces safe (not while the royal pieces face each other in bikjang, when every move
+    /// must break the facing).
+    pub fn lazy_in(&self, pos: &Position) -> bool {
+        self.lazy_legality && pos.state() & BIKJANG == 0
+    }
+}
+
+/// The moves a node tests for royal safety one at a time where [`RuleFlags::lazy_in`] holds:
+/// the pseudo-legal moves, then a pass where the rules allow one (one royal piece, not in
+/// check), in the order of the legal move list.
+pub fn pseudo_legal_moves(pos: &Position, flags: &RuleFlags, checked: bool, out: &mut Vec<Move>) {
+    out.clear();
+    pseudo::generate(pos, out);
+    if let (true, false, &[royal]) = (flags.pass, checked, pos.royals(pos.side())) {
+        out.push(Move::new(royal, royal));
     }
 }
 
@@ -227,10 +247,10 @@ impl<'a> Worker<'a> {
 mod tests {
     use std::sync::Arc;
 
-    use super::RuleFlags;
+    use super::{pseudo_legal_moves, RuleFlags};
     use crate::movegen::attack::in_check;
     use crate::movegen::legal::RoyalSafety;
-    use crate::movegen::{build_ruleset, legal_moves, make_move, pseudo, Move};
+    use crate::movegen::{build_ruleset, legal_moves, make_move, Move};
     use crate::position::Position;
     use crate::variant::{embedded_names, load_by_name};
 
@@ -244,7 +264,8 @@ mod tests {
         for (n, name) in embedded_names().iter().enumerate() {
             let variant = load_by_name(name).expect("a shipped variant loads");
             let ruleset = build_ruleset(Arc::new(variant)).expect("its ruleset builds");
-            if !RuleFlags::new(&ruleset).lazy_legality {
+            let flags = RuleFlags::new(&ruleset);
+            if !flags.lazy_legality {
                 continue;
             }
             lazy_variants += 1;
@@ -258,10 +279,15 @@ mod tests {
                     break;
                 }
                 let mut lazy: Vec<Move> = Vec::new();
-                pseudo::generate(&copy, &mut lazy);
-                if !copy.royals(copy.side()).is_empty() {
-                    let safety = RoyalSafety::new(&copy, in_check(&copy, copy.side()));
-                    lazy.retain(|&mv| safety.keeps(&mut copy, mv));
+                let checked = in_check(&copy, copy.side());
+                if flags.lazy_in(&copy) {
+                    pseudo_legal_moves(&copy, &flags, checked, &mut lazy);
+                    if !copy.royals(copy.side()).is_empty() {
+                        let safety = RoyalSafety::new(&copy, checked);
+                        lazy.retain(|&mv| safety.keeps(&mut copy, mv));
+                    }
+                } else {
+                    lazy.clone_from(&legal);
                 }
                 let only_lazy: Vec<&Move> = lazy.iter().filter(|m| !legal.contains(m)).collect();
                 let only_legal: Vec<&Move> = legal.iter().filter(|m| !lazy.contains(m)).collect();
