@@ -1,9 +1,10 @@
 //! The principal-variation alpha-beta search below the root: game-rule draws, mate-distance
-//! pruning, check extension, transposition-table cutoffs, reverse futility pruning, null-move
-//! pruning (not in check, and not when the side to move has nothing but royal and promoting
-//! pieces, where zugzwang is likely), late-move pruning and futility pruning of quiet moves
-//! near the horizon, pruning of moves that lose material in the static exchange near the
-//! horizon, late-move reductions, and killer and history updates on cutoffs. Where legality is
+//! pruning, check extension, transposition-table cutoffs, internal iterative reduction,
+//! reverse futility pruning, null-move pruning (not in check, and not when the side to move
+//! has nothing but royal and promoting pieces, where zugzwang is likely), late-move pruning
+//! and futility pruning of quiet moves near the horizon, pruning of moves that lose material
+//! in the static exchange near the horizon, late-move reductions, and killer and history
+//! updates on cutoffs. Where legality is
 //! royal safety alone, a node generates pseudo-legal moves and tests each for royal safety only
 //! when it is about to be searched: moves pruned or never reached after a cutoff cost no test.
 
@@ -26,6 +27,11 @@ use crate::movegen::{drops, legal_moves, pseudo, Move};
 /// Moves that lose material in the static exchange are pruned up to this depth (captures losing
 /// more than a pawn a ply, quiet moves more than a quarter pawn times depth squared).
 const SEE_PRUNING_DEPTH: i32 = 6;
+
+/// From this depth on, a node without a move from the table is searched one ply shallower
+/// (internal iterative reduction): its move ordering is a guess, and the shallower search
+/// leaves a move for the next visit.
+const IIR_DEPTH: i32 = 4;
 
 /// Reductions for late moves, by depth and move number.
 fn reduction(depth: i32, count: usize) -> i32 {
@@ -149,6 +155,9 @@ impl Worker<'_> {
             }
         }
         let hash_move = hit.map_or(0, |h| h.fingerprint);
+        if hash_move == 0 && depth >= IIR_DEPTH {
+            depth -= 1;
+        }
         let eval = if checked {
             -MATE
         } else {
