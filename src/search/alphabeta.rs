@@ -1,12 +1,13 @@
 //! The principal-variation alpha-beta search below the root: game-rule draws, mate-distance
-//! pruning, check extension, transposition-table cutoffs, internal iterative reduction,
-//! reverse futility pruning, null-move pruning (not in check, and not when the side to move
-//! has nothing but royal and promoting pieces, where zugzwang is likely), late-move pruning
-//! and futility pruning of quiet moves near the horizon, pruning of moves that lose material
-//! in the static exchange near the horizon, late-move reductions, and killer and history
-//! updates on cutoffs. Where legality is
-//! royal safety alone, a node generates pseudo-legal moves and tests each for royal safety only
-//! when it is about to be searched: moves pruned or never reached after a cutoff cost no test.
+//! pruning, check extension, transposition-table cutoffs, internal iterative reduction, the
+//! static evaluation refined by a table hit's bound for pruning, reverse futility pruning,
+//! null-move pruning (not in check, and not when the side to move has nothing but royal and
+//! promoting pieces, where zugzwang is likely), late-move pruning and futility pruning of
+//! quiet moves near the horizon, pruning of moves that lose material in the static exchange
+//! near the horizon, late-move reductions, and killer and history updates on cutoffs. Where
+//! legality is royal safety alone, a node generates pseudo-legal moves and tests each for
+//! royal safety only when it is about to be searched: moves pruned or never reached after a
+//! cutoff cost no test.
 
 use crate::types::Square;
 use std::sync::OnceLock;
@@ -17,7 +18,7 @@ use super::rules::{
     immediate_score, is_mate, move_rule_reached, move_rule_value, no_moves_score, repetition,
 };
 use super::see::see_below;
-use super::tt::{fingerprint, fingerprint_from};
+use super::tt::{fingerprint, fingerprint_from, from_tt, Bound, Hit};
 use super::worker::{pseudo_legal_moves, Worker, MAX_PLY, NO_EVAL};
 use super::{mate_in, mated_in, plies, MATE, MATE_BOUND};
 use crate::movegen::attack::in_check_after;
@@ -59,6 +60,24 @@ fn late_move_count(depth: i32, improving: bool) -> usize {
         count
     } else {
         count / 2
+    }
+}
+
+/// The static evaluation refined by a table hit whose bound says the true score lies on the
+/// far side of it (a lower bound above, an upper bound below): the better guess for pruning.
+fn refined_by_table(eval: i32, hit: Option<Hit>, ply: usize) -> i32 {
+    let Some(h) = hit else {
+        return eval;
+    };
+    let score = from_tt(h.score, ply);
+    if is_mate(score) {
+        return eval;
+    }
+    match h.bound {
+        Bound::Lower if score > eval => score,
+        Bound::Upper if score < eval => score,
+        Bound::Exact => score,
+        _ => eval,
     }
 }
 
@@ -169,6 +188,11 @@ impl Worker<'_> {
             before == NO_EVAL || checked || eval > before
         };
         let late_moves = late_move_count(depth, improving);
+        let eval = if checked {
+            eval
+        } else {
+            refined_by_table(eval, hit, ply)
+        };
         if !pv_node && !checked && depth <= 6 && !is_mate(beta) && eval - 90 * depth >= beta {
             return eval;
         }
