@@ -19,7 +19,7 @@ use super::attack::{
 };
 use super::Sink;
 use super::{lion_trading, pseudo};
-use crate::position::moves::{Move, MoveKind};
+use crate::position::moves::Move;
 use crate::position::{Position, BIKJANG};
 use smallvec::SmallVec;
 
@@ -137,9 +137,19 @@ fn passes_and_bikjang(pos: &mut Position, out: &mut Vec<Move>) {
             broken
         });
     }
-    let royals = pos.royals(us);
-    if pos.tables.variant.rules.pass && royals.len() == 1 && (bikjang || !in_check(pos, us)) {
-        out.push(Move::new(royals[0], royals[0]));
+    if let Some(pass) = pass_move(pos) {
+        if bikjang || !in_check(pos, us) {
+            out.push(pass);
+        }
+    }
+}
+
+/// The pass of the side to move where the rules allow one and it has one royal piece (in
+/// check it may pass only in bikjang).
+pub fn pass_move(pos: &Position) -> Option<Move> {
+    match pos.royals(pos.side()) {
+        &[royal] if pos.tables.variant.rules.pass => Some(Move::new(royal, royal)),
+        _ => None,
     }
 }
 
@@ -273,7 +283,7 @@ impl RoyalSafety {
     pub fn keeps(&self, pos: &mut Position, mv: Move) -> bool {
         let them = !pos.side();
         let ksq = self.royal;
-        if mv.from == mv.to && mv.kind == MoveKind::Normal && mv.promotion.is_none() {
+        if mv.is_pass() {
             // A pass leaves the position as it is.
             return !self.checked;
         }
@@ -394,9 +404,9 @@ pub fn is_legal_slow(pos: &mut Position, mv: Move, checked: bool) -> bool {
 mod tests {
     use std::sync::Arc;
 
-    use super::{filter_royal_safety, is_legal_slow};
+    use super::{filter_royal_safety, is_legal_slow, RoyalSafety};
     use crate::movegen::attack::in_check;
-    use crate::movegen::{build_ruleset, legal_moves, make_move, pseudo, Move};
+    use crate::movegen::{build_ruleset, legal_moves, make_move, position_from_fen, pseudo, Move};
     use crate::position::Position;
     use crate::variant::{embedded_names, load_by_name};
 
@@ -440,5 +450,28 @@ mod tests {
                 make_move(&mut pos, legal[pick]);
             }
         }
+    }
+
+    /// A Lion's igui (it takes a neighbour and stays where it stands) also returns to its own
+    /// square, but it is no pass: in dai shogi, taking the black silver on c1 that shields the
+    /// white king on a1 from the rook on e1 leaves the king attacked, and the one-move test
+    /// refuses it as the full test does.
+    #[test]
+    fn an_igui_that_opens_a_line_onto_the_royal_is_refused() {
+        let variant = load_by_name("dai").expect("dai loads");
+        let ruleset = build_ruleset(Arc::new(variant)).expect("its ruleset builds");
+        let fen = "14k/15/15/15/15/15/15/15/15/15/15/15/15/2L!12/K1s1r10 w - - 0 1";
+        let mut pos = position_from_fen(ruleset, fen).expect("a legal dai position");
+        let mut moves = Vec::new();
+        pseudo::generate(&pos, &mut moves);
+        let igui = moves
+            .iter()
+            .copied()
+            .find(|m| m.from == m.to && m.kills[0].is_some())
+            .expect("the Lion's igui on c1");
+        assert!(!igui.is_pass());
+        assert!(!is_legal_slow(&mut pos, igui, false));
+        let safety = RoyalSafety::new(&pos, false);
+        assert!(!safety.keeps(&mut pos, igui));
     }
 }

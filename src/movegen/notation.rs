@@ -57,7 +57,7 @@ pub fn move_text(pos: &Position, mv: Move, style: RankStyle) -> String {
         text.extend(gate);
         return text;
     }
-    if mv.from == mv.to && mv.kills.iter().all(|&k| k.is_none()) && mv.promotion.is_none() {
+    if mv.is_pass() {
         return "@@@@".into();
     }
     let locust: Vec<Square> = if is_en_passant(pos, mv) {

@@ -66,6 +66,15 @@ impl Move {
         }
     }
 
+    /// A pass: a piece "moves" to its own square, taking nothing and not promoting (an igui,
+    /// which also returns to its square, takes a piece).
+    pub fn is_pass(&self) -> bool {
+        self.kind == MoveKind::Normal
+            && self.from == self.to
+            && self.kills.iter().all(|k| k.is_none())
+            && self.promotion.is_none()
+    }
+
     pub fn is_wall(&self) -> bool {
         self.kind == MoveKind::Wall
     }

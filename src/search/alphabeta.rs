@@ -246,7 +246,7 @@ impl Worker<'_> {
         let mut moves = std::mem::take(&mut self.plies[ply].moves);
         let mut scores = std::mem::take(&mut self.plies[ply].scores);
         if lazy {
-            pseudo_legal_moves(&self.pos, &self.flags, checked, &mut moves);
+            pseudo_legal_moves(&self.pos, checked, &mut moves);
         } else {
             legal_moves(&mut self.pos, &mut moves);
         }

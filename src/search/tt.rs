@@ -5,8 +5,8 @@
 //! a torn write by two threads at once reads back as a miss instead of a wrong hit. Moves are
 //! stored as fingerprints (the from-square and a hash of the move) and matched against
 //! generated moves (all of a node's, or those of the piece on the square a fingerprint names),
-//! so the table can never hand the search a move that is not legal. Replacement prefers the entry of the same
-//! position, then the shallowest or oldest one.
+//! so the table can never hand the search a move that is not legal. Replacement prefers the
+//! entry of the same position, then the shallowest or oldest one.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -198,17 +198,19 @@ impl Table {
 
 /// Bits of a fingerprint that hold the move's from-square.
 const FROM_BITS: u32 = 9;
+/// Those bits.
+const FROM_MASK: u32 = (1 << FROM_BITS) - 1;
 
 /// A 26-bit fingerprint of a move (never 0): its from-square (the low 9 bits of its place) and
 /// a 17-bit hash of the whole move, so a hit names the square whose moves to look among.
 pub fn fingerprint(mv: Move) -> u32 {
     let h = (mv.packed().wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 47) as u32;
-    u32::from(mv.from.raw()) & ((1 << FROM_BITS) - 1) | h.max(1) << FROM_BITS
+    u32::from(mv.from.raw()) & FROM_MASK | h.max(1) << FROM_BITS
 }
 
 /// The from-square a fingerprint names (its place's low 9 bits).
 pub fn fingerprint_from(fingerprint: u32) -> Square {
-    Square::from_index((fingerprint & ((1 << FROM_BITS) - 1)) as usize)
+    Square::from_index((fingerprint & FROM_MASK) as usize)
 }
 
 /// Mate scores are stored relative to the node (distance from it), not to the root.

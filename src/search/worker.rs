@@ -10,6 +10,7 @@ use super::eval::tables::EvalTables;
 use super::ordering::History;
 use super::tt::Table;
 use crate::game::KeyHistory;
+use crate::movegen::legal::pass_move;
 use crate::movegen::pseudo;
 use crate::movegen::Move;
 use crate::position::ruleset::Ruleset;
@@ -27,8 +28,6 @@ pub struct RuleFlags {
     /// else (no rule adds, removes or filters moves), so the search may generate pseudo-legal
     /// moves and test each for royal safety only when it is about to search it.
     pub lazy_legality: bool,
-    /// The side to move may pass when not in check.
-    pub pass: bool,
 }
 
 impl RuleFlags {
@@ -48,7 +47,6 @@ impl RuleFlags {
                 && !tables.restricted_promotions
                 && !r.must_capture
                 && !r.pass_on_stalemate,
-            pass: r.pass,
         }
     }
 
@@ -63,12 +61,10 @@ impl RuleFlags {
 /// The moves a node tests for royal safety one at a time where [`RuleFlags::lazy_in`] holds:
 /// the pseudo-legal moves, then a pass where the rules allow one (one royal piece, not in
 /// check), in the order of the legal move list.
-pub fn pseudo_legal_moves(pos: &Position, flags: &RuleFlags, checked: bool, out: &mut Vec<Move>) {
+pub fn pseudo_legal_moves(pos: &Position, checked: bool, out: &mut Vec<Move>) {
     out.clear();
     pseudo::generate(pos, out);
-    if let (true, false, &[royal]) = (flags.pass, checked, pos.royals(pos.side())) {
-        out.push(Move::new(royal, royal));
-    }
+    out.extend(pass_move(pos).filter(|_| !checked));
 }
 
 /// Deepest ply the search path may reach (quiescence included).
@@ -281,7 +277,7 @@ mod tests {
                 let mut lazy: Vec<Move> = Vec::new();
                 let checked = in_check(&copy, copy.side());
                 if flags.lazy_in(&copy) {
-                    pseudo_legal_moves(&copy, &flags, checked, &mut lazy);
+                    pseudo_legal_moves(&copy, checked, &mut lazy);
                     if !copy.royals(copy.side()).is_empty() {
                         let safety = RoyalSafety::new(&copy, checked);
                         lazy.retain(|&mv| safety.keeps(&mut copy, mv));
