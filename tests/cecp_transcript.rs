@@ -591,6 +591,31 @@ fn a_pass_sent_as_a_position_keeps_the_game_and_its_end() {
     s.quit();
 }
 
+/// Under real XBoard, Black's chariot on g2 checked White's general on f2, whose only legal
+/// move (Fairy-Stockfish 11.1's `go perft 1` lists f2f1 alone) steps onto the rank of Black's
+/// cannon on a1, screened by White's cannon on e1. XBoard's piece line for the cannon cannot
+/// say that a janggi cannon may not hop over a cannon: it refused the move and forfeited White.
+/// White concedes instead, with the reason, and plays no move.
+#[test]
+fn a_side_whose_every_legal_move_xboard_would_refuse_concedes() {
+    let mut s = Session::start();
+    s.handshake();
+    let lines = s.script(&[
+        "new",
+        "variant janggi",
+        "force",
+        "setboard 9/4a4/3k5/9/9/9/9/3A1A3/5Kr2/c3C4 w - - 16 117",
+        "go",
+    ]);
+    assert_eq!(
+        lines.last().map(String::as_str),
+        Some("0-1 {White cannot move: XBoard refuses every legal move}"),
+        "{lines:?}"
+    );
+    assert!(!lines.iter().any(|l| l.starts_with("move ")), "{lines:?}");
+    s.quit();
+}
+
 #[test]
 fn against_an_engine_an_illegal_move_is_claimed_not_refused() {
     let mut s = Session::start();

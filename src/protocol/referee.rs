@@ -14,7 +14,7 @@ use std::collections::HashSet;
 use std::sync::Arc;
 
 use super::xboard::{needs_setup, piece_moves};
-use crate::game::Game;
+use crate::game::{EndCause, Game, GameEnd};
 use crate::movegen::attack::in_check;
 use crate::movegen::{build_ruleset, Move};
 use crate::position::ruleset::Ruleset;
@@ -55,12 +55,26 @@ pub fn referee_view(tables: &Ruleset) -> Option<Arc<Ruleset>> {
     build_ruleset(Arc::new(view)).ok()
 }
 
-/// The legal moves of `game` that XBoard, knowing the game as `view`, would accept; `None`
-/// when it would accept them all (or none, where nothing can be done about it).
-pub fn accepted_moves(game: &mut Game, view: &Arc<Ruleset>) -> Option<Vec<Move>> {
+/// Which of a position's legal moves XBoard would accept.
+#[derive(Debug)]
+pub enum Accepted {
+    /// Every one (or the position has none).
+    All,
+    /// Only these, some of the legal moves.
+    Only(Vec<Move>),
+    /// None: XBoard would forfeit any move played, and the side to move concedes the game
+    /// with this end, which XBoard accepts as a claim of the claimer's own loss. Where XBoard
+    /// sees the game over, the end is the one it sees.
+    None(GameEnd),
+}
+
+/// The legal moves of `game` that XBoard, knowing the game as `view`, would accept.
+pub fn accepted_moves(game: &mut Game, view: &Arc<Ruleset>) -> Accepted {
     let style = RankStyle::FromOne;
     let legal = game.legal_moves();
-    let mut seen = as_seen(game, view)?;
+    let Some(mut seen) = as_seen(game, view) else {
+        return Accepted::All;
+    };
     let known: HashSet<String> = seen
         .legal_moves()
         .into_iter()
@@ -71,7 +85,25 @@ pub fn accepted_moves(game: &mut Game, view: &Arc<Ruleset>) -> Option<Vec<Move>>
         .copied()
         .filter(|&m| known.contains(&game.move_text(m, style)))
         .collect();
-    (!accepted.is_empty() && accepted.len() < legal.len()).then_some(accepted)
+    if accepted.len() == legal.len() {
+        Accepted::All
+    } else if !accepted.is_empty() {
+        Accepted::Only(accepted)
+    } else {
+        let side = game.pos.side();
+        let end = seen
+            .result()
+            .filter(|end| end.winner != Some(side))
+            .unwrap_or_else(|| GameEnd {
+                winner: Some(!side),
+                cause: EndCause::Refused,
+                reason: format!(
+                    "{} cannot move: XBoard refuses every legal move",
+                    side.name()
+                ),
+            });
+        Accepted::None(end)
+    }
 }
 
 /// Whether XBoard, knowing the game as `view`, sees the side to move mated.
@@ -117,9 +149,36 @@ mod tests {
         let legal = game.legal_moves();
         let exposing = game.parse_move("e7f7", RankStyle::FromOne).expect("legal");
         assert!(legal.contains(&exposing));
-        let accepted = accepted_moves(&mut game, &view).expect("some are refused");
+        let Accepted::Only(accepted) = accepted_moves(&mut game, &view) else {
+            panic!("some moves are refused, others accepted");
+        };
         assert!(!accepted.contains(&exposing));
         assert!(accepted.len() < legal.len());
+    }
+
+    /// From a game of two Alfils under real XBoard: Black's chariot on g2 checks White's
+    /// general on f2, and the only legal move (Fairy-Stockfish 11.1's `go perft 1` lists f2f1
+    /// alone) steps to f1, on the rank of Black's cannon on a1 with White's cannon on e1
+    /// between them. A janggi cannon cannot hop over a cannon; XBoard's `pRmpB` can, so XBoard
+    /// refused f1f0 (its ranks from 0) and forfeited White. Its pieces are not confined to the
+    /// palace, so it does not see mate either (the general or the guard on f3 could take the
+    /// chariot): White concedes.
+    #[test]
+    fn a_general_whose_only_escape_xboard_refuses_concedes() {
+        let v = load_by_name("janggi").expect("janggi");
+        let tables = build_ruleset(Arc::new(v)).expect("rules");
+        let fen = "9/4a4/3k5/9/9/9/9/3A1A3/5Kr2/c3C4 w - - 16 117";
+        let mut game = Game::from_fen(tables, fen).expect("fen");
+        let escape = game.parse_move("f2f1", RankStyle::FromOne).expect("legal");
+        assert_eq!(game.legal_moves(), vec![escape]);
+        let view = referee_view(game.tables()).expect("janggi's pieces are not exact in XBoard");
+        let Accepted::None(end) = accepted_moves(&mut game, &view) else {
+            panic!("XBoard refuses f2f1");
+        };
+        assert_eq!(
+            end.cecp(),
+            "0-1 {White cannot move: XBoard refuses every legal move}"
+        );
     }
 
     #[test]

@@ -5,10 +5,10 @@
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
-use crate::game::EndCause;
+use crate::game::{EndCause, GameEnd};
 use crate::movegen::Move;
 use crate::position::ruleset::Ruleset;
-use crate::protocol::referee::{accepted_moves, referee_view, sees_mate};
+use crate::protocol::referee::{accepted_moves, referee_view, sees_mate, Accepted};
 use crate::protocol::writer::nodes_per_second;
 use crate::search::{time, Info, Limits, Outcome};
 use std::sync::Arc;
@@ -168,12 +168,20 @@ impl Engine {
                 limits = l;
                 deadline = hard.map(|d| Instant::now() + d);
                 if let Some(view) = self.referee_view() {
-                    if let Some(accepted) = accepted_moves(&mut game, &view) {
-                        self.debug(&format!(
-                            "{} legal moves XBoard would refuse are not played",
-                            game.legal_moves().len() - accepted.len()
-                        ));
-                        limits.only = accepted;
+                    match accepted_moves(&mut game, &view) {
+                        Accepted::All => {}
+                        Accepted::Only(accepted) => {
+                            self.debug(&format!(
+                                "{} legal moves XBoard would refuse are not played",
+                                game.legal_moves().len() - accepted.len()
+                            ));
+                            limits.only = accepted;
+                        }
+                        Accepted::None(end) => {
+                            self.debug("XBoard would refuse every legal move");
+                            self.concede(&end);
+                            return;
+                        }
                     }
                 }
             }
@@ -289,6 +297,14 @@ impl Engine {
 
     /// Report the end of the game by rule, once per position, as [`claims`] says XBoard accepts
     /// it: `RESULT {reason}`, a draw offer, or nothing yet; stop playing.
+    /// Claim `end`, a loss or draw for the side to move, where XBoard would refuse every move
+    /// it could play; the engine then waits in force mode for the GUI's `result`.
+    fn concede(&mut self, end: &GameEnd) {
+        self.out.line(&end.cecp());
+        self.claimed_at = Some(self.game.moves().len());
+        self.mode = Mode::Force;
+    }
+
     pub(super) fn claim_end(&mut self) {
         let Some(end) = self.game.result() else {
             return;
