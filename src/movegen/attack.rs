@@ -536,10 +536,11 @@ mod tests {
     use std::sync::Arc;
 
     use super::{in_check, in_check_after, scan};
+    use crate::movegen::playout::{playout_move, shipped};
     use crate::movegen::{build_ruleset, legal_moves, make_move};
     use crate::position::{Position, RankStyle};
     use crate::types::{Colour, Square};
-    use crate::variant::{embedded_names, load_by_name};
+    use crate::variant::load_by_name;
 
     /// Along playouts of every shipped variant, after every legal move, the check test that
     /// looks only through the move's squares answers as the full test does (the test fails
@@ -547,9 +548,7 @@ mod tests {
     #[test]
     fn the_check_test_after_a_move_agrees_with_the_full_test() {
         let mut checks = 0;
-        for (n, name) in embedded_names().iter().enumerate() {
-            let variant = load_by_name(name).expect("a shipped variant loads");
-            let ruleset = build_ruleset(Arc::new(variant)).expect("its ruleset builds");
+        for (n, name, ruleset) in shipped() {
             let mut pos = Position::start(ruleset);
             let mut legal = Vec::new();
             for ply in 0..80usize {
@@ -579,7 +578,7 @@ mod tests {
                 } else {
                     &legal
                 };
-                make_move(&mut pos, pool[(ply * 7919 + n * 104_729) % pool.len()]);
+                make_move(&mut pos, playout_move(pool, ply, n));
             }
         }
         assert!(checks > 1000, "only {checks} checking moves");
@@ -592,9 +591,7 @@ mod tests {
     #[test]
     fn the_candidate_structures_of_a_square_hold_every_attack_on_it() {
         let mut attacks = 0;
-        for (n, name) in embedded_names().iter().enumerate() {
-            let variant = load_by_name(name).expect("a shipped variant loads");
-            let ruleset = build_ruleset(Arc::new(variant)).expect("its ruleset builds");
+        for (n, name, ruleset) in shipped() {
             let mut pos = Position::start(ruleset.clone());
             let mut legal = Vec::new();
             for ply in 0..40usize {
@@ -632,7 +629,7 @@ mod tests {
                 if legal.is_empty() {
                     break;
                 }
-                make_move(&mut pos, legal[(ply * 7919 + n * 104_729) % legal.len()]);
+                make_move(&mut pos, playout_move(&legal, ply, n));
             }
         }
         assert!(attacks > 100_000, "only {attacks} attacks");

@@ -406,9 +406,10 @@ mod tests {
 
     use super::{filter_royal_safety, is_legal_slow, RoyalSafety};
     use crate::movegen::attack::in_check;
+    use crate::movegen::playout::{playout_move, shipped};
     use crate::movegen::{build_ruleset, legal_moves, make_move, position_from_fen, pseudo, Move};
     use crate::position::Position;
-    use crate::variant::{embedded_names, load_by_name};
+    use crate::variant::load_by_name;
 
     /// Along playouts of every shipped variant with royal pieces, the royal-safety filter keeps
     /// exactly the moves the full test (make, look for check, unmake) keeps: its shortcuts
@@ -418,9 +419,7 @@ mod tests {
     /// promotion to a king on the flag rank, which wins at once) say it may be.
     #[test]
     fn the_quick_royal_safety_filter_agrees_with_the_full_test() {
-        for (n, name) in embedded_names().iter().enumerate() {
-            let variant = load_by_name(name).expect("a shipped variant loads");
-            let ruleset = build_ruleset(Arc::new(variant)).expect("its ruleset builds");
+        for (n, name, ruleset) in shipped() {
             if ruleset.explodes {
                 continue;
             }
@@ -446,8 +445,7 @@ mod tests {
                 if legal.is_empty() {
                     break;
                 }
-                let pick = (ply * 7919 + n * 104_729) % legal.len();
-                make_move(&mut pos, legal[pick]);
+                make_move(&mut pos, playout_move(&legal, ply, n));
             }
         }
     }

@@ -10,6 +10,8 @@ pub mod legal;
 pub mod lion_trading;
 pub mod multileg;
 pub mod notation;
+#[cfg(test)]
+pub mod playout;
 pub mod pseudo;
 pub mod ray;
 pub mod setup;

@@ -136,11 +136,12 @@ fn captures(ray: &RayT, p: Piece, colour: Colour) -> bool {
 mod tests {
     use std::sync::Arc;
 
+    use crate::movegen::playout::{playout_move, shipped};
     use crate::movegen::{build_ruleset, legal_moves, make_move, pseudo, Move, Sink};
     use crate::position::ruleset::{RayShape, Ruleset};
     use crate::position::Position;
     use crate::types::Colour;
-    use crate::variant::{embedded_names, load_by_name};
+    use crate::variant::load_by_name;
 
     /// The variant's tables with every single-leg ray sent to the general walker.
     fn general_only(name: &str) -> Arc<Ruleset> {
@@ -193,11 +194,9 @@ mod tests {
     /// the same ones, in the same order, whether it declines quiet moves or not.
     #[test]
     fn the_shaped_walkers_and_the_capture_generation_agree_with_the_general_walker() {
-        for (n, name) in embedded_names().iter().enumerate() {
-            let shaped = build_ruleset(Arc::new(load_by_name(name).expect("loads")))
-                .expect("its ruleset builds");
+        for (n, name, shaped) in shipped() {
             let mut pos = Position::start(shaped);
-            let mut general = Position::start(general_only(name));
+            let mut general = Position::start(general_only(&name));
             let mut legal = Vec::new();
             for ply in 0..60usize {
                 let mut fast: Vec<Move> = Vec::new();
@@ -222,7 +221,7 @@ mod tests {
                 if legal.is_empty() {
                     break;
                 }
-                let pick = legal[(ply * 7919 + n * 104_729) % legal.len()];
+                let pick = playout_move(&legal, ply, n);
                 make_move(&mut pos, pick);
                 make_move(&mut general, pick);
             }

@@ -241,14 +241,12 @@ impl<'a> Worker<'a> {
 
 #[cfg(test)]
 mod tests {
-    use std::sync::Arc;
-
     use super::{pseudo_legal_moves, RuleFlags};
     use crate::movegen::attack::in_check;
     use crate::movegen::legal::RoyalSafety;
-    use crate::movegen::{build_ruleset, legal_moves, make_move, Move};
+    use crate::movegen::playout::{playout_move, shipped};
+    use crate::movegen::{legal_moves, make_move, Move};
     use crate::position::Position;
-    use crate::variant::{embedded_names, load_by_name};
 
     /// In every shipped variant whose flags allow lazy legality, along playouts, the
     /// pseudo-legal moves that pass the royal-safety test one at a time are exactly the legal
@@ -257,9 +255,7 @@ mod tests {
     #[test]
     fn lazy_legality_keeps_exactly_the_legal_moves() {
         let mut lazy_variants = 0;
-        for (n, name) in embedded_names().iter().enumerate() {
-            let variant = load_by_name(name).expect("a shipped variant loads");
-            let ruleset = build_ruleset(Arc::new(variant)).expect("its ruleset builds");
+        for (n, name, ruleset) in shipped() {
             let flags = RuleFlags::new(&ruleset);
             if !flags.lazy_legality {
                 continue;
@@ -293,8 +289,7 @@ mod tests {
                     "{name} at {}: only lazy {only_lazy:?}, only legal {only_legal:?}",
                     pos.to_fen()
                 );
-                let pick = (ply * 7919 + n * 104_729) % legal.len();
-                make_move(&mut pos, legal[pick]);
+                make_move(&mut pos, playout_move(&legal, ply, n));
             }
         }
         assert!(

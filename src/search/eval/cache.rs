@@ -49,14 +49,12 @@ fn slot(key: u64) -> usize {
 
 #[cfg(test)]
 mod tests {
-    use std::sync::Arc;
-
     use super::ActivityCache;
-    use crate::movegen::{build_ruleset, legal_moves, make_move};
+    use crate::movegen::playout::{playout_move, shipped};
+    use crate::movegen::{legal_moves, make_move};
     use crate::position::Position;
     use crate::search::eval::{activity, evaluate, tables::EvalTables};
     use crate::search::MATE_BOUND;
-    use crate::variant::{embedded_names, load_by_name};
 
     /// Plies of each playout.
     const PLIES: usize = 30;
@@ -70,9 +68,7 @@ mod tests {
     #[test]
     fn a_cached_activity_is_the_activity_of_every_position_with_its_key() {
         let mut hits = 0;
-        for (n, name) in embedded_names().iter().enumerate() {
-            let variant = load_by_name(name).expect("a shipped variant loads");
-            let tables = build_ruleset(Arc::new(variant)).expect("its ruleset builds");
+        for (n, name, tables) in shipped() {
             let et = EvalTables::new(&tables);
             let mut cache = ActivityCache::default();
             let mut pos = Position::start(tables);
@@ -96,7 +92,7 @@ mod tests {
                     }
                     pos.unmake();
                 }
-                make_move(&mut pos, legal[(ply * 7919 + n * 104_729) % legal.len()]);
+                make_move(&mut pos, playout_move(&legal, ply, n));
             }
         }
         assert!(hits > 1000, "only {hits} positions came back");

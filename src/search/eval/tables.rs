@@ -563,14 +563,15 @@ mod tests {
     use std::sync::Arc;
 
     use super::EvalTables;
+    use crate::movegen::playout::{playout_move, shipped};
     use crate::movegen::{build_ruleset, legal_moves, make_move, position_from_fen};
     use crate::position::ruleset::Ruleset;
     use crate::position::Position;
     use crate::search::eval::cache::ActivityCache;
     use crate::search::eval::evaluate;
     use crate::search::MATE_BOUND;
+    use crate::variant::load_file;
     use crate::variant::weights::Weights;
-    use crate::variant::{embedded_names, load_by_name, load_file};
 
     /// Plies of each playout.
     const PLIES: usize = 40;
@@ -590,12 +591,10 @@ mod tests {
     /// playout: a file lists everything the automatic values set.
     #[test]
     fn automatic_weights_written_and_read_back_evaluate_every_position_alike() {
-        for (n, name) in embedded_names().iter().enumerate() {
-            let variant = load_by_name(name).expect("a shipped variant loads");
-            let tables = build_ruleset(Arc::new(variant)).expect("its ruleset builds");
+        for (n, name, tables) in shipped() {
             let automatic = EvalTables::automatic(&tables);
             let written = automatic.weights();
-            let read = Weights::parse(&written.to_ron(), name).expect("written weights read");
+            let read = Weights::parse(&written.to_ron(), &name).expect("written weights read");
             assert_eq!(read, written, "{name}");
             read.check(&tables.variant).expect("they fit their variant");
             let mut applied = EvalTables::automatic(&tables);
@@ -613,7 +612,7 @@ mod tests {
                 if legal.is_empty() {
                     break;
                 }
-                make_move(&mut pos, legal[(ply * 7919 + n * 104_729) % legal.len()]);
+                make_move(&mut pos, playout_move(&legal, ply, n));
             }
         }
     }

@@ -424,7 +424,8 @@ mod tests {
     use std::sync::Arc;
 
     use super::{trace, Layout, Trace};
-    use crate::movegen::{build_ruleset, legal_moves, make_move};
+    use crate::movegen::playout::{playout_move, shipped};
+    use crate::movegen::{legal_moves, make_move};
     use crate::position::ruleset::Ruleset;
     use crate::position::Position;
     use crate::search::eval::cache::ActivityCache;
@@ -432,19 +433,9 @@ mod tests {
     use crate::search::eval::tables::EvalTables;
     use crate::search::MATE_BOUND;
     use crate::types::Colour;
-    use crate::variant::{embedded_names, load_by_name};
 
     /// Plies of each playout.
     const PLIES: usize = 60;
-
-    /// Every shipped variant's ruleset, numbered.
-    fn shipped() -> impl Iterator<Item = (usize, String, Arc<Ruleset>)> {
-        embedded_names().into_iter().enumerate().map(|(n, name)| {
-            let variant = load_by_name(&name).expect("a shipped variant loads");
-            let tables = build_ruleset(Arc::new(variant)).expect("its ruleset builds");
-            (n, name, tables)
-        })
-    }
 
     /// Visit the positions of a playout from the start, its moves picked by the number `n`.
     fn playout(tables: Arc<Ruleset>, n: usize, mut visit: impl FnMut(&Position)) {
@@ -456,7 +447,7 @@ mod tests {
             if legal.is_empty() {
                 break;
             }
-            make_move(&mut pos, legal[(ply * 7919 + n * 104_729) % legal.len()]);
+            make_move(&mut pos, playout_move(&legal, ply, n));
         }
     }
 
