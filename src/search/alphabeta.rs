@@ -12,8 +12,9 @@
 use crate::types::Square;
 use std::sync::OnceLock;
 
+use super::history::{MoveKey, HISTORY_MAX};
 use super::node::Best;
-use super::ordering::{is_killer, is_tactical, loses_exchange, pick, score_moves, HISTORY_MAX};
+use super::ordering::{is_killer, is_tactical, loses_exchange, pick, score_moves};
 use super::rules::{
     immediate_score, is_mate, move_rule_reached, move_rule_value, no_moves_score, repetition,
 };
@@ -262,7 +263,7 @@ impl Worker<'_> {
             &mut scores,
             hash_move,
             &node.killers,
-            &self.history,
+            &self.quiet_history(),
         );
         let mut cutoff_at = None;
         for i in 0..moves.len() {
@@ -433,7 +434,8 @@ impl Worker<'_> {
     }
 
     /// After a cutoff by the last of `tried`: if it is quiet, make it a killer and raise its
-    /// history, and lower the history of the quiet moves tried before it.
+    /// history (plain and continuation), and lower the history of the quiet moves tried before
+    /// it.
     fn reward(&mut self, ply: usize, depth: i32, tried: &[Move]) {
         let (&cut, before) = tried.split_last().expect("a cutoff has a move");
         if is_tactical(&self.pos, cut) {
@@ -445,11 +447,21 @@ impl Worker<'_> {
             killers[0] = Some(cut);
         }
         let bonus = (depth * depth).min(400) * 16;
-        self.history.update(&self.pos, cut, bonus);
+        let earlier = self.quiet_history().before;
+        self.rate(cut, bonus, &earlier);
         for &mv in before {
             if !is_tactical(&self.pos, mv) {
-                self.history.update(&self.pos, mv, -bonus);
+                self.rate(mv, -bonus, &earlier);
             }
+        }
+    }
+
+    /// Nudge the plain and continuation history of quiet move `mv` by `bonus`.
+    fn rate(&mut self, mv: Move, bonus: i32, earlier: &[Option<MoveKey>; 2]) {
+        self.history.update(&self.pos, mv, bonus);
+        let now = MoveKey::of(&self.pos, mv);
+        for &before in earlier.iter().flatten() {
+            self.continuation.update(before, now, bonus);
         }
     }
 

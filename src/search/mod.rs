@@ -16,6 +16,7 @@ use std::time::{Duration, Instant};
 mod alphabeta;
 mod control;
 mod eval;
+mod history;
 mod node;
 mod ordering;
 mod qsearch;

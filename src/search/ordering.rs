@@ -1,10 +1,11 @@
 //! Move ordering: the hash move first, then captures and promotions by MVV-LVA (most
 //! valuable victim, least valuable attacker), then the two killer moves of the ply, then the
-//! other quiet moves by their history score, then captures that lose material in the static
-//! exchange. Moves are picked one at a time (selection), so
-//! a cutoff early in the list does not pay for sorting the rest.
+//! other quiet moves by their history scores (plain, and continuation after the last two
+//! moves), then captures that lose material in the static exchange. Moves are picked one at a
+//! time (selection), so a cutoff early in the list does not pay for sorting the rest.
 
 use super::eval::tables::EvalTables;
+use super::history::QuietHistory;
 use super::see::{gain, mover, see};
 use super::tt::fingerprint;
 use crate::movegen::Move;
@@ -21,8 +22,6 @@ const BAD_CAPTURE: i32 = -(1 << 27);
 /// never less than the true one, and [`pick`] finds the true one when the move would be
 /// chosen. Captures that are never reached in a node that is cut off cost no exchange.
 const PENDING: i32 = 1;
-/// History scores stay within ±this.
-pub const HISTORY_MAX: i32 = 1 << 14;
 
 /// Whether the move removes an enemy piece (on its destination or on a kill square).
 #[inline]
@@ -44,39 +43,6 @@ pub fn is_tactical(pos: &Position, mv: Move) -> bool {
     mv.promotion_type().is_some() || is_capture(pos, mv)
 }
 
-/// Quiet-move history: how often a piece moving to a square caused a cutoff.
-pub struct History {
-    table: Vec<i32>,
-    size: usize,
-}
-
-impl History {
-    pub fn new(codes: usize, size: usize) -> History {
-        History {
-            table: vec![0; codes * size],
-            size,
-        }
-    }
-
-    #[inline]
-    fn index(&self, pos: &Position, mv: Move) -> usize {
-        mover(pos, mv).index() * self.size + mv.to.index()
-    }
-
-    #[inline]
-    pub fn get(&self, pos: &Position, mv: Move) -> i32 {
-        self.table[self.index(pos, mv)]
-    }
-
-    /// Move the score towards ±[`HISTORY_MAX`] by `bonus` (negative for a malus).
-    pub fn update(&mut self, pos: &Position, mv: Move, bonus: i32) {
-        let i = self.index(pos, mv);
-        let h = &mut self.table[i];
-        let b = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
-        *h += b - *h * b.abs() / HISTORY_MAX;
-    }
-}
-
 /// Score `moves` into `scores` for picking (see [`PENDING`]).
 pub fn score_moves(
     pos: &Position,
@@ -85,7 +51,7 @@ pub fn score_moves(
     scores: &mut Vec<i32>,
     hash_move: u32,
     killers: &[Option<Move>; 2],
-    history: &History,
+    history: &QuietHistory<'_>,
 ) {
     scores.clear();
     for &mv in moves {
@@ -106,7 +72,7 @@ pub fn score_moves(
         } else if killers[1] == Some(mv) {
             2 * KILLER
         } else {
-            2 * history.get(pos, mv)
+            2 * history.score(pos, mv)
         };
         scores.push(s);
     }

@@ -121,7 +121,7 @@ impl Worker<'_> {
             &mut scores,
             hash_move,
             &[None; 2],
-            &self.history,
+            &self.quiet_history(),
         );
         let us = self.pos.side();
         let recaptures_only = qply >= ALL_CAPTURES_PLIES;

@@ -7,7 +7,7 @@ use super::control::Control;
 use super::eval::cache::ActivityCache;
 use super::eval::evaluate;
 use super::eval::tables::EvalTables;
-use super::ordering::History;
+use super::history::{ContinuationHistory, History, MoveKey, QuietHistory};
 use super::tt::Table;
 use crate::game::KeyHistory;
 use crate::movegen::legal::pass_move;
@@ -114,6 +114,10 @@ pub struct Worker<'a> {
     pub history: History,
     /// Moves of one piece, looked through for the hash move.
     pub scratch: Vec<Move>,
+    pub continuation: ContinuationHistory,
+    /// The continuation-history keys of the moves in `played` made by the search (`None`
+    /// for a null move).
+    pub move_keys: Vec<Option<MoveKey>>,
     /// The evaluation's costly terms of positions seen recently.
     activity: ActivityCache,
     pub nodes: u64,
@@ -159,6 +163,11 @@ impl<'a> Worker<'a> {
                 .collect(),
             scratch: Vec::with_capacity(MOVES_CAPACITY),
             history: History::new(Piece::table_size(tables.pieces.len()), tables.geo.size),
+            continuation: ContinuationHistory::new(
+                Piece::table_size(tables.pieces.len()),
+                tables.geo.size,
+            ),
+            move_keys: Vec::with_capacity(MAX_PLY + 2),
             activity: ActivityCache::default(),
             nodes: 0,
             unflushed: 0,
@@ -174,6 +183,7 @@ impl<'a> Worker<'a> {
     pub fn make(&mut self, mv: Move, checked: bool) {
         self.past.push(self.pos.hash(), checked);
         self.played.push(mv);
+        self.move_keys.push(Some(MoveKey::of(&self.pos, mv)));
         crate::movegen::make_move(&mut self.pos, mv);
     }
 
@@ -182,6 +192,7 @@ impl<'a> Worker<'a> {
         self.pos.unmake();
         self.past.pop();
         self.played.pop();
+        self.move_keys.pop();
     }
 
     /// Pass the move (never in check); repetitions across the null move are not
@@ -190,6 +201,7 @@ impl<'a> Worker<'a> {
         let barrier = self.barrier;
         self.past.push(self.pos.hash(), false);
         self.played.push(Move::new(Square::NONE, Square::NONE));
+        self.move_keys.push(None);
         self.barrier = self.past.len();
         self.pos.make_null();
         barrier
@@ -227,6 +239,18 @@ impl<'a> Worker<'a> {
     #[inline]
     pub fn evaluate(&mut self, alpha: i32, beta: i32) -> i32 {
         evaluate(&self.pos, self.shared.eval, &mut self.activity, alpha, beta)
+    }
+
+    /// The quiet-move history of the current node: the plain table and the continuation rows
+    /// of the search's last two moves.
+    pub fn quiet_history(&self) -> QuietHistory<'_> {
+        let keys = &self.move_keys;
+        let back = |n: usize| keys.len().checked_sub(n).and_then(|i| keys[i]);
+        QuietHistory {
+            plain: &self.history,
+            continuation: &self.continuation,
+            before: [back(1), back(2)],
+        }
     }
 
     /// Copy the child's principal variation behind `mv` into this ply's.

@@ -1,0 +1,133 @@
+//! Quiet-move history: how often a piece moving to a square caused a cutoff, on its own (the
+//! plain table) and after a given move one and two plies before (continuation history), and
+//! the score a node's quiet moves are ordered by.
+
+use super::see::mover;
+use crate::movegen::Move;
+use crate::position::Position;
+use crate::types::Piece;
+
+/// History scores stay within ±this.
+pub const HISTORY_MAX: i32 = 1 << 14;
+
+/// Continuation history keeps at most this many entries; past it, moves before share rows.
+const CONTINUATION_ENTRIES: usize = 1 << 22;
+
+/// `score` moved towards ±[`HISTORY_MAX`] by `bonus` (negative for a malus).
+fn nudged(score: i32, bonus: i32) -> i32 {
+    let b = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
+    score + b - score * b.abs() / HISTORY_MAX
+}
+
+/// A move as continuation history knows it: the piece standing on its destination after it
+/// (promoted, if it promotes) and that square.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct MoveKey(u32);
+
+impl MoveKey {
+    /// The key of `mv`, about to be played in `pos`.
+    #[inline]
+    pub fn of(pos: &Position, mv: Move) -> MoveKey {
+        let piece = match mv.promotion_type() {
+            Some(kind) => Piece::new(kind, pos.side()),
+            None => mover(pos, mv),
+        };
+        MoveKey((piece.index() * pos.tables.geo.size + mv.to.index()) as u32)
+    }
+
+    fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// Quiet-move history by moving piece and destination.
+pub struct History {
+    table: Vec<i32>,
+    size: usize,
+}
+
+impl History {
+    pub fn new(codes: usize, size: usize) -> History {
+        History {
+            table: vec![0; codes * size],
+            size,
+        }
+    }
+
+    #[inline]
+    fn index(&self, pos: &Position, mv: Move) -> usize {
+        mover(pos, mv).index() * self.size + mv.to.index()
+    }
+
+    #[inline]
+    pub fn get(&self, pos: &Position, mv: Move) -> i32 {
+        self.table[self.index(pos, mv)]
+    }
+
+    /// Move the score towards ±[`HISTORY_MAX`] by `bonus` (negative for a malus).
+    pub fn update(&mut self, pos: &Position, mv: Move, bonus: i32) {
+        let i = self.index(pos, mv);
+        self.table[i] = nudged(self.table[i], bonus);
+    }
+}
+
+/// Quiet-move history by the move before and the move now, both as [`MoveKey`]s.
+pub struct ContinuationHistory {
+    table: Vec<i16>,
+    /// Keys a row holds: every piece code on every square.
+    width: usize,
+    rows: usize,
+}
+
+impl ContinuationHistory {
+    /// A table for `codes` piece codes on a board of `size` squares.
+    pub fn new(codes: usize, size: usize) -> ContinuationHistory {
+        let width = codes * size;
+        let rows = width.min((CONTINUATION_ENTRIES / width).max(1));
+        ContinuationHistory {
+            table: vec![0; rows * width],
+            width,
+            rows,
+        }
+    }
+
+    #[inline]
+    fn index(&self, before: MoveKey, now: MoveKey) -> usize {
+        before.index() % self.rows * self.width + now.index()
+    }
+
+    #[inline]
+    pub fn get(&self, before: MoveKey, now: MoveKey) -> i32 {
+        i32::from(self.table[self.index(before, now)])
+    }
+
+    /// Move the score towards ±[`HISTORY_MAX`] by `bonus` (negative for a malus).
+    pub fn update(&mut self, before: MoveKey, now: MoveKey, bonus: i32) {
+        let i = self.index(before, now);
+        let score = nudged(i32::from(self.table[i]), bonus);
+        self.table[i] = score as i16;
+    }
+}
+
+/// What a node orders its quiet moves by: the plain history and the continuation history
+/// after the moves one and two plies before (where there were such moves).
+pub struct QuietHistory<'a> {
+    pub plain: &'a History,
+    pub continuation: &'a ContinuationHistory,
+    pub before: [Option<MoveKey>; 2],
+}
+
+impl QuietHistory<'_> {
+    /// The ordering score of quiet move `mv` in `pos`.
+    #[inline]
+    pub fn score(&self, pos: &Position, mv: Move) -> i32 {
+        let mut score = self.plain.get(pos, mv);
+        if self.before.iter().any(Option::is_some) {
+            let now = MoveKey::of(pos, mv);
+            for before in self.before.iter().flatten() {
+                score += self.continuation.get(*before, now);
+            }
+        }
+        score
+    }
+}
