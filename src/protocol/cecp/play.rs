@@ -5,7 +5,7 @@
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
-use crate::game::{EndCause, GameEnd};
+use crate::game::EndCause;
 use crate::movegen::Move;
 use crate::position::ruleset::Ruleset;
 use crate::protocol::referee::{accepted_moves, referee_view, sees_mate, Accepted};
@@ -179,7 +179,7 @@ impl Engine {
                         }
                         Accepted::None(end) => {
                             self.debug("XBoard would refuse every legal move");
-                            self.concede(&end);
+                            self.send_claim(&end.cecp());
                             return;
                         }
                     }
@@ -295,16 +295,18 @@ impl Engine {
         self.claim_end();
     }
 
-    /// Report the end of the game by rule, once per position, as [`claims`] says XBoard accepts
-    /// it: `RESULT {reason}`, a draw offer, or nothing yet; stop playing.
-    /// Claim `end`, a loss or draw for the side to move, where XBoard would refuse every move
-    /// it could play; the engine then waits in force mode for the GUI's `result`.
-    fn concede(&mut self, end: &GameEnd) {
-        self.out.line(&end.cecp());
+    /// Send `line`, a claim of the game's end or a draw offer for it, once for this position,
+    /// and stop playing: the engine waits in force mode for the GUI's `result`.
+    fn send_claim(&mut self, line: &str) {
+        self.out.line(line);
         self.claimed_at = Some(self.game.moves().len());
-        self.mode = Mode::Force;
+        if let Mode::Play(_) = self.mode {
+            self.mode = Mode::Force;
+        }
     }
 
+    /// Report the end of the game by rule, once per position, as [`claims`] says XBoard accepts
+    /// it: `RESULT {reason}`, a draw offer, or nothing yet; stop playing.
     pub(super) fn claim_end(&mut self) {
         let Some(end) = self.game.result() else {
             return;
@@ -329,14 +331,11 @@ impl Engine {
             }
             Mode::Force | Mode::Analyze => Claim::Result,
         };
-        match claim {
-            Claim::Result => self.out.line(&end.cecp()),
-            Claim::OfferDraw => self.out.line("offer draw"),
+        let line = match claim {
+            Claim::Result => end.cecp(),
+            Claim::OfferDraw => "offer draw".to_string(),
             Claim::Wait => return,
-        }
-        self.claimed_at = Some(ply);
-        if let Mode::Play(_) = self.mode {
-            self.mode = Mode::Force;
-        }
+        };
+        self.send_claim(&line);
     }
 }
