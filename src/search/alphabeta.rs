@@ -30,6 +30,11 @@ use crate::movegen::{drops, legal_moves, pseudo, Move};
 /// more than a pawn a ply, quiet moves more than a quarter pawn times depth squared).
 const SEE_PRUNING_DEPTH: i32 = 6;
 
+/// Quiet moves are futile (pruned unless they give check) where the evaluation is too far
+/// below alpha for the depth they would be searched to after their late-move reduction, up to
+/// this depth.
+const FUTILITY_DEPTH: i32 = 5;
+
 /// From this depth on, a node without a move from the table is searched one ply shallower
 /// (internal iterative reduction): its move ordering is a guess, and the shallower search
 /// leaves a move for the next visit.
@@ -346,7 +351,10 @@ impl Worker<'_> {
             return Visit::Passed;
         }
         let (alpha, beta) = (node.best.alpha, node.best.beta);
-        let futile = prunable && depth <= 2 && eval + 120 * depth <= alpha;
+        let futile = prunable && {
+            let late_depth = depth - 1 - reduction(depth, node.searched + 1);
+            late_depth <= FUTILITY_DEPTH && eval + 120 * (late_depth.max(0) + 1) <= alpha
+        };
         let history = if tactical {
             0
         } else {
