@@ -215,6 +215,20 @@ fn a_tiny_sprt_stops_on_the_right_side() {
             .expect("W/D/L line");
         assert!(games < 60, "{depths}: stopped only at the limit: {out}");
         assert!(err.contains("LLR "), "the LLR is printed as it goes: {err}");
+        // The line that decided reports the LLR beyond the Wald bound ln(0.95/0.05) = 2.944
+        // on the accepted side, whatever the games still in play then did to it.
+        let deciding: f64 = out
+            .lines()
+            .find_map(|l| l.strip_prefix("SPRT: LLR "))
+            .and_then(|rest| rest.split_whitespace().next()?.parse().ok())
+            .expect("the deciding SPRT line");
+        let beyond = if verdict.starts_with("H1") {
+            deciding >= 2.94
+        } else {
+            deciding <= -2.94
+        };
+        assert!(beyond, "{depths}: decided at LLR {deciding}: {out}");
+        assert!(out.contains("SPRT, all "), "{depths}: {out}");
     }
 }
 

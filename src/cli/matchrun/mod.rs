@@ -187,6 +187,9 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
     let mut halves: HashMap<usize, usize> = HashMap::new();
     let mut names = [String::new(), String::new()];
     let mut verdict = Verdict::Continue;
+    // The test's line when it crossed a bound: games still being played then are counted in
+    // the tally but no longer decide.
+    let mut decided_by = None;
     let mut failure = None;
     let progress = Progress::new(games);
     std::thread::scope(|scope| {
@@ -241,6 +244,11 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
                     if verdict == Verdict::Continue {
                         verdict = test.verdict(&pairs);
                         if verdict != Verdict::Continue {
+                            decided_by = Some(format!(
+                                "{} after {} game pairs",
+                                test.line(&pairs),
+                                pairs.pairs()
+                            ));
                             stop.store(true, Ordering::Relaxed);
                         }
                     }
@@ -264,7 +272,14 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
         crate::outln!("{line}");
     }
     if let Some(test) = &sprt {
-        crate::outln!("SPRT: {}", test.line(&pairs));
+        if let Some(line) = &decided_by {
+            crate::outln!("SPRT: {line}");
+        }
+        crate::outln!(
+            "SPRT, all {} game pairs: {}",
+            pairs.pairs(),
+            test.line(&pairs)
+        );
         crate::outln!(
             "{}",
             match verdict {
