@@ -351,8 +351,11 @@ impl Worker<'_> {
             return Visit::Passed;
         }
         let (alpha, beta) = (node.best.alpha, node.best.beta);
+        // The late-move reduction of the move, were it searched next: futility judges the
+        // move by the depth it leaves, and the reduced search below starts from it.
+        let late_reduction = reduction(depth, node.searched + 1);
         let futile = prunable && {
-            let late_depth = depth - 1 - reduction(depth, node.searched + 1);
+            let late_depth = depth - 1 - late_reduction;
             late_depth <= FUTILITY_DEPTH && eval + 120 * (late_depth.max(0) + 1) <= alpha
         };
         let history = if tactical {
@@ -377,7 +380,7 @@ impl Worker<'_> {
         } else {
             let mut r = 0;
             if depth >= 3 && !tactical && !checked && !gives_check && !killer {
-                r = reduction(depth, node.searched) - i32::from(pv_node);
+                r = late_reduction - i32::from(pv_node);
                 if history > HISTORY_MAX / 2 {
                     r -= 1;
                 }
