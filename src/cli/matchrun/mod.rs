@@ -187,9 +187,9 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
     let mut halves: HashMap<usize, usize> = HashMap::new();
     let mut names = [String::new(), String::new()];
     let mut verdict = Verdict::Continue;
-    // The test's line when it crossed a bound: games still being played then are counted in
+    // The pairs when the test crossed a bound: games still being played then are counted in
     // the tally but no longer decide.
-    let mut decided_by = None;
+    let mut decided_at = None;
     let mut failure = None;
     let progress = Progress::new(games);
     std::thread::scope(|scope| {
@@ -244,11 +244,7 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
                     if verdict == Verdict::Continue {
                         verdict = test.verdict(&pairs);
                         if verdict != Verdict::Continue {
-                            decided_by = Some(format!(
-                                "{} after {} game pairs",
-                                test.line(&pairs),
-                                pairs.pairs()
-                            ));
+                            decided_at = Some(pairs);
                             stop.store(true, Ordering::Relaxed);
                         }
                     }
@@ -272,8 +268,8 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
         crate::outln!("{line}");
     }
     if let Some(test) = &sprt {
-        if let Some(line) = &decided_by {
-            crate::outln!("SPRT: {line}");
+        if let Some(at) = &decided_at {
+            crate::outln!("SPRT: {} after {} game pairs", test.line(at), at.pairs());
         }
         crate::outln!(
             "SPRT, all {} game pairs: {}",
