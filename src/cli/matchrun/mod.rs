@@ -186,9 +186,8 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
     let mut pairs = Pentanomial::default();
     let mut halves: HashMap<usize, usize> = HashMap::new();
     let mut names = [String::new(), String::new()];
-    let mut verdict = Verdict::Continue;
-    // The pairs when the test crossed a bound: games still being played then are counted in
-    // the tally but no longer decide.
+    // The pairs when the test crossed a bound (its verdict is theirs): games still being
+    // played then are counted in the tally but no longer decide.
     let mut decided_at = None;
     let mut failure = None;
     let progress = Progress::new(games);
@@ -241,12 +240,9 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
                 pairs.add(other + half_points);
                 if let Some(test) = &sprt {
                     eprintln!("{}", test.line(&pairs));
-                    if verdict == Verdict::Continue {
-                        verdict = test.verdict(&pairs);
-                        if verdict != Verdict::Continue {
-                            decided_at = Some(pairs);
-                            stop.store(true, Ordering::Relaxed);
-                        }
+                    if decided_at.is_none() && test.verdict(&pairs) != Verdict::Continue {
+                        decided_at = Some(pairs);
+                        stop.store(true, Ordering::Relaxed);
                     }
                 }
             } else {
@@ -278,7 +274,7 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
         );
         crate::outln!(
             "{}",
-            match verdict {
+            match decided_at.map_or(Verdict::Continue, |at| test.verdict(&at)) {
                 Verdict::H1 => format!(
                     "H1 accepted: the first engine is {} Elo stronger",
                     test.elo1
