@@ -131,3 +131,48 @@ impl Sink for Vec<Move> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::playout::{playout_move, shipped};
+    use super::{legal_moves, make_move, pseudo, Move};
+    use crate::position::Position;
+    use crate::types::{Colour, Square};
+
+    /// The piece lists of both sides, in order, and the position's key.
+    fn snapshot(pos: &Position) -> (Vec<Square>, Vec<Square>, u64) {
+        let list = |c: Colour| pos.pieces(c).to_vec();
+        (list(Colour::White), list(Colour::Black), pos.hash())
+    }
+
+    /// Along playouts of every shipped variant, making and unmaking any pseudo-legal move
+    /// leaves the piece lists in the order they were in, so the order in which the search
+    /// meets pieces (and breaks ties between equal moves) never depends on the moves it has
+    /// tried and taken back (the test fails where unmake puts a piece back at a list's end).
+    #[test]
+    fn unmake_puts_the_pieces_back_in_their_lists_order() {
+        let mut tried = 0;
+        for (n, name, ruleset) in shipped() {
+            let mut pos = Position::start(ruleset);
+            let mut legal = Vec::new();
+            let mut moves: Vec<Move> = Vec::new();
+            for ply in 0..60usize {
+                legal_moves(&mut pos, &mut legal);
+                if legal.is_empty() {
+                    break;
+                }
+                moves.clear();
+                pseudo::generate(&pos, &mut moves);
+                let before = snapshot(&pos);
+                for &mv in &moves {
+                    make_move(&mut pos, mv);
+                    pos.unmake();
+                    tried += 1;
+                    assert_eq!(snapshot(&pos), before, "{name}: {mv:?} in {}", pos.to_fen());
+                }
+                make_move(&mut pos, playout_move(&legal, ply, n));
+            }
+        }
+        assert!(tried > 100_000, "only {tried} moves tried");
+    }
+}

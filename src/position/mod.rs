@@ -27,6 +27,9 @@ enum Change {
     Square {
         sq: Square,
         old: Piece,
+        /// Where `old` stood in its colour's piece list (if it is a piece), so that unmake
+        /// puts it back there and the list's order does not depend on the moves tried.
+        old_index: u16,
         old_virgin: bool,
         old_promoted: Option<Kind>,
     },
@@ -276,6 +279,12 @@ impl Position {
     /// Put `new` on `sq` (`Piece::EMPTY` to clear), keeping lists, royals and the key in step
     /// (a wall's key is the caller's: [`Position::set_wall`], petrification).
     fn put(&mut self, sq: Square, new: Piece) {
+        self.put_at(sq, new, usize::MAX);
+    }
+
+    /// [`Position::put`] that places a new piece at `index` of its colour's piece list (the
+    /// piece there moves to the end), or at the end where the list is not that long.
+    fn put_at(&mut self, sq: Square, new: Piece, index: usize) {
         let old = self.board[sq];
         if old == new {
             return;
@@ -304,8 +313,17 @@ impl Position {
             self.hash ^= self.tables.zobrist.piece(new, sq, size);
             let c = new.colour();
             self.counts[c.index() * self.tables.pieces.len() + new.kind()] += 1;
-            self.list_index[sq] = self.lists[c].len() as u16;
-            self.lists[c].push(sq);
+            let list = &mut self.lists[c];
+            if index < list.len() {
+                let displaced = list[index];
+                self.list_index[displaced] = list.len() as u16;
+                list.push(displaced);
+                list[index] = sq;
+                self.list_index[sq] = index as u16;
+            } else {
+                self.list_index[sq] = list.len() as u16;
+                list.push(sq);
+            }
             let piece = &self.tables.pieces[new.kind()];
             if piece.royal {
                 self.royals_stale |= piece.royal_when_last;
@@ -384,6 +402,7 @@ impl Position {
         self.changes.push(Change::Square {
             sq,
             old: self.board[sq],
+            old_index: self.list_index[sq],
             old_virgin: self.virgin[sq],
             old_promoted: self.promoted[sq],
         });
@@ -712,10 +731,11 @@ impl Position {
                 Change::Square {
                     sq,
                     old,
+                    old_index,
                     old_virgin,
                     old_promoted,
                 } => {
-                    self.put(sq, old);
+                    self.put_at(sq, old, usize::from(old_index));
                     self.virgin[sq] = old_virgin;
                     self.promoted[sq] = old_promoted;
                 }
