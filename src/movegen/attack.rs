@@ -155,6 +155,59 @@ pub fn attacked_after(
     )
 }
 
+/// Whether a check made by `mv` must come through one of its two squares and `table` (the
+/// moving side's) describes every attack: a move or drop that changes no other square, under
+/// rules where a check comes only from an attack on a royal piece that was not attacked
+/// before (no explosions, petrification, royalty by count or duple check).
+fn two_squares_tell(pos: &Position, mv: Move, table: &AttackTable) -> bool {
+    let tables = &pos.tables;
+    let simple = matches!(mv.kind, MoveKind::Normal | MoveKind::Drop)
+        && mv.kills == [Square::NONE; 2]
+        && mv.gate.is_none();
+    let premise = !tables.explodes
+        && !tables.petrifies
+        && !tables.royal_by_count
+        && !tables.variant.rules.duple_check;
+    simple && premise && table.complex == 0
+}
+
+/// Whether pseudo-legal move `mv` of the side to move would attack an enemy royal piece,
+/// told without making it where [`in_check_after`] would look only along the lines and
+/// entries through the move's two squares (the same moves, tables and rules); `None`
+/// elsewhere, where the move must be made to tell.
+pub fn gives_check_unmade(pos: &Position, mv: Move) -> Option<bool> {
+    let us = pos.side();
+    let table = &pos.tables.attack[us];
+    if !two_squares_tell(pos, mv, table) {
+        return None;
+    }
+    let kind = match (mv.drop_type(), mv.promotion_type()) {
+        (Some(kind), _) | (None, Some(kind)) => kind,
+        (None, None) => pos.at(mv.from).kind(),
+    };
+    let placed = Piece::new(kind, us);
+    // A drop's `from` is `Square::NONE`, which nothing emptied.
+    let from = emptiable(mv.from);
+    let emptied = vacated_view(pos, |sq| sq == from);
+    let view = |sq: Square| if sq == mv.to { placed } else { emptied(sq) };
+    let checks = pos.royals(!us).iter().any(|&royal| {
+        let touched = touched(table, royal, from, mv.to, Arrives::Attacker);
+        let (lines, entries) = (&table.lines, &table.unmerged);
+        scan(
+            pos,
+            lines,
+            entries,
+            royal,
+            us,
+            pos.at(royal),
+            view,
+            Some(touched),
+            |_| true,
+        )
+    });
+    Some(checks)
+}
+
 /// Whether the side to move is in check after `mv`, the move just made, given that it was
 /// not in check before that move — as in every position a legal move reaches, and every
 /// position a FEN sets up ([`check_not_left_in_check`](super::setup::check_not_left_in_check)).
@@ -165,16 +218,8 @@ pub fn attacked_after(
 pub fn in_check_after(pos: &Position, mv: Move) -> bool {
     let us = pos.side();
     let by = !us;
-    let tables = &pos.tables;
-    let table = &tables.attack[by];
-    let simple = matches!(mv.kind, MoveKind::Normal | MoveKind::Drop)
-        && mv.kills == [Square::NONE; 2]
-        && mv.gate.is_none();
-    let premise = !tables.explodes
-        && !tables.petrifies
-        && !tables.royal_by_count
-        && !tables.variant.rules.duple_check;
-    if !simple || !premise || table.complex != 0 {
+    let table = &pos.tables.attack[by];
+    if !two_squares_tell(pos, mv, table) {
         return in_check(pos, us);
     }
     // A drop's `from` is `Square::NONE`, which nothing emptied.
@@ -535,26 +580,41 @@ pub fn adjacent(pos: &Position, a: Square, b: Square) -> bool {
 mod tests {
     use std::sync::Arc;
 
-    use super::{in_check, in_check_after, scan};
+    use super::{gives_check_unmade, in_check, in_check_after, scan};
     use crate::movegen::playout::{playout_move, shipped};
-    use crate::movegen::{build_ruleset, legal_moves, make_move};
+    use crate::movegen::{build_ruleset, legal_moves, make_move, pseudo, Move};
     use crate::position::{Position, RankStyle};
     use crate::types::{Colour, Square};
     use crate::variant::load_by_name;
 
     /// Along playouts of every shipped variant, after every legal move, the check test that
     /// looks only through the move's squares answers as the full test does (the test fails
-    /// when a leaper's arrival on its checking square is not looked at).
+    /// when a leaper's arrival on its checking square is not looked at); so does the test that
+    /// tells before a pseudo-legal move is made whether it would check, wherever it answers.
     #[test]
     fn the_check_test_after_a_move_agrees_with_the_full_test() {
         let mut checks = 0;
+        let mut unmade = 0;
         for (n, name, ruleset) in shipped() {
             let mut pos = Position::start(ruleset);
             let mut legal = Vec::new();
+            let mut pseudo_legal: Vec<Move> = Vec::new();
             for ply in 0..80usize {
                 legal_moves(&mut pos, &mut legal);
                 if legal.is_empty() {
                     break;
+                }
+                pseudo_legal.clear();
+                pseudo::generate(&pos, &mut pseudo_legal);
+                for &mv in &pseudo_legal {
+                    let Some(check) = gives_check_unmade(&pos, mv) else {
+                        continue;
+                    };
+                    unmade += 1;
+                    make_move(&mut pos, mv);
+                    let full = in_check(&pos, pos.side());
+                    pos.unmake();
+                    assert_eq!(check, full, "{name}: {mv:?} in {}", pos.to_fen());
                 }
                 let mut checking = Vec::new();
                 for &mv in &legal {
@@ -582,6 +642,10 @@ mod tests {
             }
         }
         assert!(checks > 1000, "only {checks} checking moves");
+        assert!(
+            unmade > 100_000,
+            "only {unmade} moves told before they were made"
+        );
     }
 
     /// Along playouts of every shipped variant, on every square, for both colours: the check

@@ -22,9 +22,9 @@ use super::see::see_below;
 use super::tt::{fingerprint, fingerprint_from, from_tt, Bound, Hit};
 use super::worker::{pseudo_legal_moves, Worker, MAX_PLY, NO_EVAL};
 use super::{mate_in, mated_in, plies, MATE, MATE_BOUND};
-use crate::movegen::attack::in_check_after;
+use crate::movegen::attack::{gives_check_unmade, in_check_after};
 use crate::movegen::legal::RoyalSafety;
-use crate::movegen::{drops, legal_moves, pseudo, Move};
+use crate::movegen::{drops, legal_moves, make_move, pseudo, Move};
 
 /// Moves that lose material in the static exchange are pruned up to this depth (captures losing
 /// more than a pawn a ply, quiet moves more than a quarter pawn times depth squared).
@@ -330,6 +330,19 @@ impl Worker<'_> {
         if prunable && node.quiets >= node.late_moves {
             return Visit::Passed;
         }
+        let (alpha, beta) = (node.best.alpha, node.best.beta);
+        // The late-move reduction of the move, were it searched next: futility judges the
+        // move by the depth it leaves, and the reduced search below starts from it.
+        let late_reduction = reduction(depth, node.searched + 1);
+        let futile = prunable && {
+            let late_depth = depth - 1 - late_reduction;
+            late_depth <= FUTILITY_DEPTH && eval + 120 * (late_depth.max(0) + 1) <= alpha
+        };
+        // A futile move is pruned unless it gives check, whatever the tests below would say:
+        // the check test is the cheaper, so it comes first.
+        if futile && !self.gives_check(mv) {
+            return Visit::Passed;
+        }
         if !pv_node
             && !checked
             && !first
@@ -350,14 +363,6 @@ impl Worker<'_> {
         if safety.is_some_and(|s| !s.keeps(&mut self.pos, mv)) {
             return Visit::Passed;
         }
-        let (alpha, beta) = (node.best.alpha, node.best.beta);
-        // The late-move reduction of the move, were it searched next: futility judges the
-        // move by the depth it leaves, and the reduced search below starts from it.
-        let late_reduction = reduction(depth, node.searched + 1);
-        let futile = prunable && {
-            let late_depth = depth - 1 - late_reduction;
-            late_depth <= FUTILITY_DEPTH && eval + 120 * (late_depth.max(0) + 1) <= alpha
-        };
         let history = if tactical {
             0
         } else {
@@ -365,10 +370,6 @@ impl Worker<'_> {
         };
         self.make(mv, checked);
         let gives_check = in_check_after(&self.pos, mv);
-        if futile && !gives_check {
-            self.unmake();
-            return Visit::Passed;
-        }
         node.searched += 1;
         if !tactical {
             node.quiets += 1;
@@ -410,6 +411,17 @@ impl Worker<'_> {
         } else {
             Visit::Passed
         }
+    }
+
+    /// Whether pseudo-legal move `mv` would give check (the side to move not being in check).
+    fn gives_check(&mut self, mv: Move) -> bool {
+        if let Some(check) = gives_check_unmade(&self.pos, mv) {
+            return check;
+        }
+        make_move(&mut self.pos, mv);
+        let check = in_check_after(&self.pos, mv);
+        self.pos.unmake();
+        check
     }
 
     /// Where legality is tested lazily and the side to move has a royal piece, the test.
