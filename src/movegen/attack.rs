@@ -162,7 +162,7 @@ pub fn attacked_after(
 fn two_squares_tell(pos: &Position, mv: Move, table: &AttackTable) -> bool {
     let tables = &pos.tables;
     let simple = matches!(mv.kind, MoveKind::Normal | MoveKind::Drop)
-        && mv.kills == [Square::NONE; 2]
+        && mv.kills_nothing()
         && mv.gate.is_none();
     let premise = !tables.explodes
         && !tables.petrifies
@@ -376,6 +376,10 @@ impl<At: Fn(Square) -> Piece> Scanner<'_, At> {
                 || self.is_attacker(p, line.royal_slide, true);
             if slides && visit(sq) {
                 return true;
+            }
+            if line.hop == 0 {
+                // No hopper uses the line: nothing behind the first piece attacks along it.
+                return false;
             }
             screen = Some(p);
         }

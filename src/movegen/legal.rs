@@ -252,6 +252,9 @@ pub struct RoyalSafety {
     /// One royal piece, not in check, no attacker the check test cannot handle by tables and
     /// no duple check: moves other than the royal's need a test only when pinned or sensitive.
     quick: bool,
+    /// Some squares' emptying or filling can open a hopper's line or a lame leaper's path onto
+    /// the royal piece: moves from or to them are looked at.
+    sensitive: bool,
     royal: Square,
     pins: ArrayVec<Square, 16>,
 }
@@ -274,38 +277,64 @@ impl RoyalSafety {
         RoyalSafety {
             checked,
             quick,
+            sensitive: !table.open_sensitive[royal].is_empty()
+                || !table.fill_sensitive[royal].is_empty(),
             royal,
             pins,
         }
     }
 
     /// Whether pseudo-legal move `mv` leaves every royal piece of the side to move unattacked.
+    /// The common case, a plain move of an unpinned piece other than the royal one through
+    /// no sensitive square, is answered here without a call.
+    #[inline]
     pub fn keeps(&self, pos: &mut Position, mv: Move) -> bool {
-        let them = !pos.side();
-        let ksq = self.royal;
+        let plain = !mv.is_castle() && !mv.is_wall() && mv.kills_nothing();
+        if self.quick
+            && plain
+            && mv.from != self.royal
+            && (self.pins.is_empty() || !self.pins.contains(&mv.from))
+        {
+            return !self.sensitive || self.keeps_unpinned(pos, mv);
+        }
+        self.tested(pos, mv)
+    }
+
+    /// [`RoyalSafety::keeps`] for a plain move of an unpinned piece other than the royal one
+    /// where some lines onto the royal are sensitive.
+    #[inline]
+    fn keeps_unpinned(&self, pos: &mut Position, mv: Move) -> bool {
+        if mv.is_pass() || !self.is_sensitive(pos, mv) {
+            return true;
+        }
+        // A hopper line or a lame leaper's path through the royal piece: looked along with
+        // the move's two squares changed, instead of making the move.
+        match placed_simply(pos, mv) {
+            Some(placed) => !attacked_after(pos, self.royal, !pos.side(), mv.from, mv.to, placed),
+            None => is_legal_slow(pos, mv, self.checked),
+        }
+    }
+
+    /// Whether `mv` leaves or enters a square that can open or fill a line onto the royal.
+    #[inline]
+    fn is_sensitive(&self, pos: &Position, mv: Move) -> bool {
+        let table = &pos.tables.attack[!pos.side()];
+        table.open_sensitive[self.royal].has(mv.from) || table.fill_sensitive[self.royal].has(mv.to)
+    }
+
+    /// [`RoyalSafety::keeps`] for the other moves: any move when the quick test does not
+    /// apply, castling, walls, moves that remove more than their destination's piece, and
+    /// the royal piece's and pinned pieces' plain moves.
+    fn tested(&self, pos: &mut Position, mv: Move) -> bool {
         if mv.is_pass() {
             // A pass leaves the position as it is.
             return !self.checked;
         }
-        if !self.quick || mv.is_castle() || mv.is_wall() || mv.kills != [Square::NONE; 2] {
-            return is_legal_slow(pos, mv, self.checked);
+        let plain = !mv.is_castle() && !mv.is_wall() && mv.kills_nothing();
+        if self.quick && plain && mv.from == self.royal {
+            return !attacked_ignoring(pos, mv.to, !pos.side(), self.royal);
         }
-        if mv.from == ksq {
-            return !attacked_ignoring(pos, mv.to, them, ksq);
-        }
-        if self.pins.contains(&mv.from) {
-            return is_legal_slow(pos, mv, self.checked);
-        }
-        let table = &pos.tables.attack[them];
-        if table.open_sensitive[ksq].has(mv.from) || table.fill_sensitive[ksq].has(mv.to) {
-            // A hopper line or a lame leaper's path through the royal piece: looked along
-            // with the move's two squares changed, instead of making the move.
-            return match placed_simply(pos, mv) {
-                Some(placed) => !attacked_after(pos, ksq, them, mv.from, mv.to, placed),
-                None => is_legal_slow(pos, mv, self.checked),
-            };
-        }
-        true
+        is_legal_slow(pos, mv, self.checked)
     }
 }
 

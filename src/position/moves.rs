@@ -71,8 +71,15 @@ impl Move {
     pub fn is_pass(&self) -> bool {
         self.kind == MoveKind::Normal
             && self.from == self.to
-            && self.kills.iter().all(|k| k.is_none())
+            && self.kills_nothing()
             && self.promotion.is_none()
+    }
+
+    /// Whether the move removes no piece besides the one on its destination (no e.p. or locust
+    /// victim, no castling partner).
+    #[inline]
+    pub fn kills_nothing(&self) -> bool {
+        self.kills[0].is_none() && self.kills[1].is_none()
     }
 
     pub fn is_wall(&self) -> bool {

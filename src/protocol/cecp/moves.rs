@@ -10,7 +10,7 @@ use crate::movegen::notation::{move_text, parse_move};
 use crate::movegen::Move;
 use crate::position::{Position, RankStyle};
 use crate::protocol::xboard::Dialect;
-use crate::types::{Colour, Square};
+use crate::types::Colour;
 
 /// XBoard's square names: ranks 0..9 on 10-rank boards.
 pub const STYLE: RankStyle = RankStyle::XBoard;
@@ -101,9 +101,7 @@ fn only_promotion(pos: &Position, legal: &[Move], text: &str) -> Option<Move> {
         .iter()
         .filter(|m| m.from == from && m.to == to && !m.is_drop() && !m.is_castle());
     match (between.next(), between.next()) {
-        (Some(&only), None) if only.promotion.is_some() && only.kills == [Square::NONE; 2] => {
-            Some(only)
-        }
+        (Some(&only), None) if only.promotion.is_some() && only.kills_nothing() => Some(only),
         _ => None,
     }
 }
