@@ -5,7 +5,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use rayon::prelude::*;
 
-use crate::movegen::{legal_moves, make_move, Move};
+use crate::movegen::attack::{in_check, in_check_after};
+use crate::movegen::{legal_moves, legal_moves_knowing_check, make_move, Move};
 use crate::position::Position;
 
 /// Move buffers, one per ply, allocated once.
@@ -16,18 +17,24 @@ pub fn buffers(depth: u32) -> Vec<Vec<Move>> {
 /// Leaves of the legal-move tree of depth `depth`.
 pub fn perft(pos: &mut Position, depth: u32) -> u64 {
     let mut bufs = buffers(depth);
-    perft_with(pos, depth, &mut bufs, &|| false).unwrap_or_default()
+    let checked = in_check(pos, pos.side());
+    perft_with(pos, depth, checked, &mut bufs, &|| false).unwrap_or_default()
 }
 
 /// [`perft`] that gives up (`None`) once `stop` is raised, checked at every inner node.
 pub fn perft_until(pos: &mut Position, depth: u32, stop: &AtomicBool) -> Option<u64> {
     let mut bufs = buffers(depth);
-    perft_with(pos, depth, &mut bufs, &|| stop.load(Ordering::Relaxed))
+    let checked = in_check(pos, pos.side());
+    perft_with(pos, depth, checked, &mut bufs, &|| {
+        stop.load(Ordering::Relaxed)
+    })
 }
 
+/// `checked`: whether the side to move is in check, known from the move that led here.
 fn perft_with(
     pos: &mut Position,
     depth: u32,
+    checked: bool,
     bufs: &mut [Vec<Move>],
     stopped: &impl Fn() -> bool,
 ) -> Option<u64> {
@@ -35,7 +42,7 @@ fn perft_with(
         return Some(1);
     }
     let (moves, rest) = bufs.split_first_mut().expect("one buffer per ply");
-    legal_moves(pos, moves);
+    legal_moves_knowing_check(pos, Some(checked), moves);
     if depth == 1 {
         return Some(moves.len() as u64);
     }
@@ -45,7 +52,8 @@ fn perft_with(
     let mut total = 0;
     for &mv in moves.iter() {
         make_move(pos, mv);
-        let below = perft_with(pos, depth - 1, rest, stopped);
+        let gives_check = in_check_after(pos, mv);
+        let below = perft_with(pos, depth - 1, gives_check, rest, stopped);
         pos.unmake();
         total += below?;
     }

@@ -25,6 +25,12 @@ use smallvec::SmallVec;
 
 /// The legal moves as if no immediate game end held (for rules that look one move ahead).
 pub fn generate_ignoring_ends(pos: &mut Position, out: &mut Vec<Move>) {
+    generate_knowing_check(pos, None, out);
+}
+
+/// [`generate_ignoring_ends`] where the caller may already know whether the side to move is
+/// in check (`checked`), as the search and perft do from the move that led here.
+pub fn generate_knowing_check(pos: &mut Position, checked: Option<bool>, out: &mut Vec<Move>) {
     out.clear();
     pseudo::generate(pos, out);
     if !pos.tables.hand.drop_checks {
@@ -34,7 +40,8 @@ pub fn generate_ignoring_ends(pos: &mut Position, out: &mut Vec<Move>) {
     if pos.tables.explodes {
         out.retain(|&mv| special_legal(pos, mv));
     } else if !pos.royals(us).is_empty() {
-        filter_royal_safety(pos, out);
+        let checked = checked.unwrap_or_else(|| in_check(pos, us));
+        filter_royal_safety(pos, checked, out);
     }
     if pos.tables.variant.rules.lion_trading.is_some() {
         lion_trading::retain_allowed(pos, out);
@@ -231,8 +238,8 @@ fn special_legal(pos: &mut Position, mv: Move) -> bool {
 }
 
 /// Remove the moves that leave a royal piece attacked.
-fn filter_royal_safety(pos: &mut Position, out: &mut Vec<Move>) {
-    let safety = RoyalSafety::new(pos, in_check(pos, pos.side()));
+fn filter_royal_safety(pos: &mut Position, checked: bool, out: &mut Vec<Move>) {
+    let safety = RoyalSafety::new(pos, checked);
     let mut kept = 0;
     for i in 0..out.len() {
         let mv = out[i];
@@ -460,8 +467,8 @@ mod tests {
                     let mut quick: Vec<Move> = Vec::new();
                     pseudo::generate(&pos, &mut quick);
                     let mut full = quick.clone();
-                    filter_royal_safety(&mut pos, &mut quick);
                     let checked = in_check(&pos, us);
+                    filter_royal_safety(&mut pos, checked, &mut quick);
                     full.retain(|&mv| is_legal_slow(&mut pos, mv, checked));
                     let tables = pos.tables.clone();
                     let old_royal =

@@ -29,11 +29,17 @@ use crate::types::{Piece, Square};
 
 /// The legal moves of the side to move, into `out` (cleared first).
 pub fn legal_moves(pos: &mut Position, out: &mut Vec<Move>) {
+    legal_moves_knowing_check(pos, None, out);
+}
+
+/// [`legal_moves`] where the caller may know whether the side to move is in check (as found
+/// by [`attack::in_check`] or [`attack::in_check_after`]), saving the generator that test.
+pub fn legal_moves_knowing_check(pos: &mut Position, checked: Option<bool>, out: &mut Vec<Move>) {
     out.clear();
     if pos.tables.may_end && ends::immediate_end(pos).is_some() {
         return;
     }
-    legal::generate_ignoring_ends(pos, out);
+    legal::generate_knowing_check(pos, checked, out);
 }
 
 /// Play `mv` on `pos`: the position's own make, in n-check variants the check it gives

@@ -24,7 +24,7 @@ use super::worker::{pseudo_legal_moves, Worker, MAX_PLY, NO_EVAL};
 use super::{mate_in, mated_in, plies, MATE, MATE_BOUND};
 use crate::movegen::attack::{gives_check_unmade, in_check_after};
 use crate::movegen::legal::RoyalSafety;
-use crate::movegen::{drops, legal_moves, make_move, pseudo, Move};
+use crate::movegen::{drops, legal_moves, legal_moves_knowing_check, make_move, pseudo, Move};
 
 /// Moves that lose material in the static exchange are pruned up to this depth (captures losing
 /// more than a pawn a ply, quiet moves more than a quarter pawn times depth squared).
@@ -254,7 +254,7 @@ impl Worker<'_> {
         if lazy {
             pseudo_legal_moves(&self.pos, checked, &mut moves);
         } else {
-            legal_moves(&mut self.pos, &mut moves);
+            legal_moves_knowing_check(&mut self.pos, Some(checked), &mut moves);
         }
         if moves.is_empty() {
             self.return_lists(ply, moves, scores);

@@ -15,7 +15,7 @@ use super::see::gain;
 use super::worker::{Worker, MAX_PLY};
 use super::MATE;
 use crate::movegen::attack::{in_check, in_check_after};
-use crate::movegen::{legal_moves, pseudo, Move, Sink};
+use crate::movegen::{legal_moves_knowing_check, pseudo, Move, Sink};
 use crate::position::Position;
 use crate::types::Square;
 
@@ -172,7 +172,7 @@ impl Worker<'_> {
             pseudo::generate(&self.pos, &mut sink);
             return Generated::Pseudo;
         }
-        legal_moves(&mut self.pos, moves);
+        legal_moves_knowing_check(&mut self.pos, Some(checked), moves);
         if moves.is_empty() {
             return Generated::None;
         }
