@@ -5,8 +5,9 @@
 
 use super::pair::Pair;
 
-/// Entries in one thread's cache (a power of two).
-const ENTRIES: usize = 1 << 16;
+/// Entries in one thread's cache (a power of two): 256 KB, which stays in the core's cache; a
+/// larger one missed it often enough to cost more than its extra hits saved.
+const ENTRIES: usize = 1 << 14;
 
 #[derive(Clone, Copy, Default)]
 struct Entry {
