@@ -15,23 +15,24 @@ pub fn generate<S: Sink>(pos: &Position, sink: &mut S) -> bool {
         return true;
     };
     let us = pos.side();
-    let geo = *pos.geo();
-    let rank = rule.rank[us];
+    let geo = pos.geo();
+    let files = geo.files;
+    // The squares of a rank are consecutive in the padded mailbox.
+    let file_a = geo.square(0, rule.rank[us]);
+    let on_rank = |file: u8| file_a.offset(i16::from(file));
     let king_code = Piece::new(rule.king, us);
-    for kf in 0..geo.files {
-        let ksq = geo.square(kf, rank);
+    for kf in 0..files {
+        let ksq = on_rank(kf);
         if pos.at(ksq) != king_code || !pos.is_virgin(ksq) {
             continue;
         }
-        for rf in 0..geo.files {
-            let rsq = geo.square(rf, rank);
+        for rf in 0..files {
+            let rsq = on_rank(rf);
+            if rf == kf || !pos.is_virgin(rsq) {
+                continue;
+            }
             let p = pos.at(rsq);
-            if rf == kf
-                || !pos.is_virgin(rsq)
-                || !p.is_piece()
-                || p.colour() != us
-                || rule.partners >> p.kind() & 1 == 0
-            {
+            if !p.is_piece() || p.colour() != us || rule.partners >> p.kind() & 1 == 0 {
                 continue;
             }
             let kingside = rf > kf;
@@ -43,18 +44,13 @@ pub fn generate<S: Sink>(pos: &Position, sink: &mut S) -> bool {
             let rdest = if kingside { kdest - 1 } else { kdest + 1 };
             let clear = |a: u8, b: u8| {
                 (a.min(b)..=a.max(b)).all(|f| {
-                    let sq = geo.square(f, rank);
+                    let sq = on_rank(f);
                     sq == ksq || sq == rsq || pos.at(sq) == Piece::EMPTY
                 })
             };
             if clear(kf, kdest)
                 && clear(rf, rdest)
-                && !sink.push(Move::castle(
-                    ksq,
-                    geo.square(kdest, rank),
-                    rsq,
-                    geo.square(rdest, rank),
-                ))
+                && !sink.push(Move::castle(ksq, on_rank(kdest), rsq, on_rank(rdest)))
             {
                 return false;
             }
