@@ -5,7 +5,7 @@
 //! (whether it gives check) only those through its two squares.
 
 use super::pseudo::piece_moves;
-use super::Sink;
+use super::{arriving, Sink};
 use crate::position::moves::{Move, MoveKind};
 use crate::position::ruleset::{AttackEntry, AttackKind, AttackLine, AttackTable, UNLIMITED_STEPS};
 use crate::position::Position;
@@ -181,11 +181,7 @@ pub fn gives_check_unmade(pos: &Position, mv: Move) -> Option<bool> {
     if !two_squares_tell(pos, mv, table) {
         return None;
     }
-    let kind = match (mv.drop_type(), mv.promotion_type()) {
-        (Some(kind), _) | (None, Some(kind)) => kind,
-        (None, None) => pos.at(mv.from).kind(),
-    };
-    let placed = Piece::new(kind, us);
+    let placed = arriving(pos, mv);
     // A drop's `from` is `Square::NONE`, which nothing emptied.
     let from = emptiable(mv.from);
     let emptied = vacated_view(pos, |sq| sq == from);

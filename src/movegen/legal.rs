@@ -18,7 +18,7 @@ use super::attack::{
     scan_attackers, ScanOrder,
 };
 use super::Sink;
-use super::{lion_trading, pseudo};
+use super::{arriving, lion_trading, pseudo};
 use crate::position::moves::Move;
 use crate::position::{Position, BIKJANG};
 use smallvec::SmallVec;
@@ -351,12 +351,7 @@ fn placed_simply(pos: &Position, mv: Move) -> Option<Piece> {
     if mv.gate.is_some() || pos.tables.petrifies || mv.is_castle() || mv.is_wall() {
         return None;
     }
-    let us = pos.side();
-    let kind = match (mv.drop_type(), mv.promotion_type()) {
-        (Some(kind), _) | (None, Some(kind)) => kind,
-        (None, None) => pos.at(mv.from).kind(),
-    };
-    Some(Piece::new(kind, us))
+    Some(arriving(pos, mv))
 }
 
 /// Whether making `mv` attacks a royal piece of the opponent.

@@ -42,6 +42,16 @@ pub fn legal_moves_knowing_check(pos: &mut Position, checked: Option<bool>, out:
     legal::generate_knowing_check(pos, checked, out);
 }
 
+/// The piece that stands on the destination of `mv` (a move of the side to move, not castling
+/// or a wall) once it is made: the moving piece, promoted if it promotes, or the dropped one.
+#[inline]
+pub fn arriving(pos: &Position, mv: Move) -> Piece {
+    match (mv.drop_type(), mv.promotion_type()) {
+        (Some(kind), _) | (None, Some(kind)) => Piece::new(kind, pos.side()),
+        (None, None) => pos.at(mv.from),
+    }
+}
+
 /// Play `mv` on `pos`: the position's own make, in n-check variants the check it gives
 /// counted, and a royal piece's `i` moves taken away by a piece aimed at it where a rule says
 /// so. Every game, search and perft move goes through here; the legality filter's trial moves

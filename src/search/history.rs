@@ -3,9 +3,8 @@
 //! the score a node's quiet moves are ordered by.
 
 use super::see::mover;
-use crate::movegen::Move;
+use crate::movegen::{arriving, Move};
 use crate::position::Position;
-use crate::types::Piece;
 
 /// History scores stay within ±this.
 pub const HISTORY_MAX: i32 = 1 << 14;
@@ -28,10 +27,7 @@ impl MoveKey {
     /// The key of `mv`, about to be played in `pos`.
     #[inline]
     pub fn of(pos: &Position, mv: Move) -> MoveKey {
-        let piece = match mv.promotion_type() {
-            Some(kind) => Piece::new(kind, pos.side()),
-            None => mover(pos, mv),
-        };
+        let piece = arriving(pos, mv);
         MoveKey((piece.index() * pos.tables.geo.size + mv.to.index()) as u32)
     }
 

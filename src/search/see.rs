@@ -11,7 +11,7 @@ use arrayvec::ArrayVec;
 
 use super::eval::tables::EvalTables;
 use crate::movegen::attack::{scan_attackers, ScanOrder};
-use crate::movegen::Move;
+use crate::movegen::{arriving, Move};
 use crate::position::Position;
 
 /// The piece code that moves (for a drop, the dropped piece).
@@ -26,7 +26,7 @@ pub fn mover(pos: &Position, mv: Move) -> Piece {
 /// The type that stands on the destination after the move (promoted, if it promotes).
 #[inline]
 fn landed(pos: &Position, mv: Move) -> usize {
-    mv.promotion_type().unwrap_or_else(|| mover(pos, mv).kind())
+    arriving(pos, mv).kind()
 }
 
 /// Material the move wins at once: the enemy pieces it removes and what a promotion adds.
