@@ -186,22 +186,14 @@ pub fn gives_check_unmade(pos: &Position, mv: Move) -> Option<bool> {
     let from = emptiable(mv.from);
     let emptied = vacated_view(pos, |sq| sq == from);
     let view = |sq: Square| if sq == mv.to { placed } else { emptied(sq) };
-    let checks = pos.royals(!us).iter().any(|&royal| {
-        let touched = touched(table, royal, from, mv.to, Arrives::Attacker);
-        let (lines, entries) = (&table.lines, &table.unmerged);
-        scan(
-            pos,
-            lines,
-            entries,
-            royal,
-            us,
-            pos.at(royal),
-            view,
-            Some(touched),
-            |_| true,
-        )
-    });
-    Some(checks)
+    Some(attacked_through(
+        pos,
+        us,
+        pos.royals(!us),
+        from,
+        mv.to,
+        view,
+    ))
 }
 
 /// Whether the side to move is in check after `mv`, the move just made, given that it was
@@ -221,10 +213,25 @@ pub fn in_check_after(pos: &Position, mv: Move) -> bool {
     // A drop's `from` is `Square::NONE`, which nothing emptied.
     let from = emptiable(mv.from);
     let board = pos.board();
-    pos.royals(us).iter().any(|&royal| {
-        let touched = touched(table, royal, from, mv.to, Arrives::Attacker);
+    attacked_through(pos, by, pos.royals(us), from, mv.to, |sq| board[sq])
+}
+
+/// Whether a piece of colour `by` attacks one of `royals` along the lines and entries of its
+/// attack table that a move emptying `from` and filling `to` touches, the board read through
+/// `at` (the check tests that look only through a move's two squares).
+#[inline(always)]
+fn attacked_through(
+    pos: &Position,
+    by: Colour,
+    royals: &[Square],
+    from: Square,
+    to: Square,
+    at: impl Fn(Square) -> Piece + Copy,
+) -> bool {
+    let table = &pos.tables.attack[by];
+    royals.iter().any(|&royal| {
+        let touched = touched(table, royal, from, to, Arrives::Attacker);
         let (lines, entries) = (&table.lines, &table.unmerged);
-        let at = |sq: Square| board[sq];
         scan(
             pos,
             lines,
