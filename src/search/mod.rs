@@ -19,6 +19,7 @@ mod eval;
 mod history;
 mod node;
 mod ordering;
+mod prefetch;
 mod qsearch;
 mod root;
 mod rules;

@@ -124,6 +124,12 @@ impl Table {
         &self.buckets[i]
     }
 
+    /// Start fetching the bucket of `key`, which a probe will soon read.
+    #[inline]
+    pub fn prefetch(&self, key: u64) {
+        super::prefetch::prefetch(self.bucket(key));
+    }
+
     pub fn probe(&self, key: u64) -> Option<Hit> {
         for e in &self.bucket(key).0 {
             let data = e.data.load(Ordering::Relaxed);

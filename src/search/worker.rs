@@ -185,6 +185,8 @@ impl<'a> Worker<'a> {
         self.played.push(mv);
         self.move_keys.push(Some(MoveKey::of(&self.pos, mv)));
         crate::movegen::make_move(&mut self.pos, mv);
+        self.shared.tt.prefetch(self.pos.hash());
+        self.activity.prefetch(self.pos.hash());
     }
 
     #[inline]

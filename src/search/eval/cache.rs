@@ -36,6 +36,12 @@ impl ActivityCache {
         (e.key == key && key != 0).then_some(e.activity)
     }
 
+    /// Start fetching the entry of `key`, which [`ActivityCache::get`] will soon read.
+    #[inline]
+    pub fn prefetch(&self, key: u64) {
+        crate::search::prefetch::prefetch(&self.entries[slot(key)]);
+    }
+
     /// Keep `activity` for `key`, replacing what shared its slot.
     #[inline]
     pub fn put(&mut self, key: u64, activity: Pair) {
