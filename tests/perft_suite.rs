@@ -151,9 +151,34 @@ mod playouts {
 
     use alfil::movegen::{build_ruleset, legal_moves, make_move};
     use alfil::position::ruleset::Ruleset;
+    use alfil::position::square_sums::{Lanes, SquareValue, SquareValues};
     use alfil::position::Position;
+    use alfil::types::Piece;
     use alfil::variant::{embedded_names, load_by_name};
     use proptest::prelude::*;
+
+    /// Arbitrary values for every piece on every square of `ruleset`'s board, twice: one
+    /// table to attach to a position, whose sums make and unmake keep, and an equal one, whose
+    /// sums the position counts afresh when asked.
+    fn square_values(ruleset: &Ruleset) -> (Arc<SquareValues>, Arc<SquareValues>) {
+        let size = ruleset.geo.size;
+        let entries = Piece::table_size(ruleset.pieces.len()) * size;
+        let values: Vec<SquareValue> = (0..entries as u64)
+            .map(|i| {
+                let mixed = (i + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+                SquareValue {
+                    lanes: Lanes(std::array::from_fn(|lane| {
+                        (mixed >> (lane * 7)) as i32 & 0x3FF
+                    })),
+                    key: mixed.rotate_left(17),
+                }
+            })
+            .collect();
+        (
+            Arc::new(SquareValues::new(values.clone(), size)),
+            Arc::new(SquareValues::new(values, size)),
+        )
+    }
 
     fn rulesets() -> &'static [Arc<Ruleset>] {
         static ALL: std::sync::OnceLock<Vec<Arc<Ruleset>>> = std::sync::OnceLock::new();
@@ -168,10 +193,13 @@ mod playouts {
     }
 
     /// Play the moves `choices` pick (each modulo the number of legal moves), then take them
-    /// all back, checking keys and FENs on the way.
+    /// all back, checking keys, FENs and the sums of attached square values on the way.
     fn playout(ruleset: &Arc<Ruleset>, choices: &[u16]) -> Result<(), String> {
         let name = &ruleset.variant.name;
         let mut pos = Position::start(ruleset.clone());
+        let (attached, counted) = square_values(ruleset);
+        pos.attach(attached.clone());
+        let sums_drift = |pos: &Position| pos.sums(&attached) != pos.sums(&counted);
         let mut before = Vec::new();
         let mut moves = Vec::new();
         for &choice in choices {
@@ -188,10 +216,16 @@ mod playouts {
                     before.last().expect("pushed").0
                 ));
             }
+            if sums_drift(&pos) {
+                return Err(format!(
+                    "{name}: square sums drift after {mv:?} from {}",
+                    before.last().expect("pushed").0
+                ));
+            }
         }
         while let Some((fen, key)) = before.pop() {
             pos.unmake();
-            if pos.to_fen() != fen || pos.hash() != key {
+            if pos.to_fen() != fen || pos.hash() != key || sums_drift(&pos) {
                 return Err(format!(
                     "{name}: unmake gives {} instead of {fen}",
                     pos.to_fen()

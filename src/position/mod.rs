@@ -10,6 +10,7 @@ pub mod fen_board;
 pub mod geometry;
 pub mod moves;
 pub mod ruleset;
+pub mod square_sums;
 
 use crate::types::{ByColour, BySquare, Colour, Kind, Piece, Square};
 use std::sync::Arc;
@@ -20,6 +21,7 @@ use crate::betza::compile::pass_over;
 use crate::position::moves::{Move, MoveKind};
 use crate::position::ruleset::Ruleset;
 pub use geometry::{Geometry, RankStyle};
+use square_sums::{Attached, SquareValues, Sums};
 
 /// What one change overwrote, for unmake.
 #[derive(Clone, Copy, Debug)]
@@ -109,6 +111,9 @@ pub struct Position {
     /// A piece of a `royal_when_last` type was put or taken away since the royals were last
     /// recounted.
     royals_stale: bool,
+    /// Values per piece and square whose sums make and unmake keep, if an owner attached
+    /// some.
+    attached: Option<Attached>,
     changes: Vec<Change>,
     undos: Vec<Undo>,
 }
@@ -141,6 +146,7 @@ impl Position {
             list_index: BySquare::new(geo.size, 0),
             royals: ByColour::from_fn(|_| Vec::with_capacity(squares)),
             royals_stale: false,
+            attached: None,
             changes: Vec::with_capacity(4096),
             undos: Vec::with_capacity(1024),
             tables,
@@ -271,6 +277,33 @@ impl Position {
     pub fn royals(&self, colour: Colour) -> &[Square] {
         &self.royals[colour]
     }
+    /// Keep the sums of `values` over the board from now on, through every make and unmake.
+    pub fn attach(&mut self, values: Arc<SquareValues>) {
+        let sums = self.sums_of(&values);
+        self.attached = Some(Attached { values, sums });
+    }
+
+    /// The sums of `values` over the board: kept ones if `values` is what is attached,
+    /// else counted now.
+    #[inline]
+    pub fn sums(&self, values: &Arc<SquareValues>) -> Sums {
+        match &self.attached {
+            Some(a) if Arc::ptr_eq(&a.values, values) => a.sums,
+            _ => self.sums_of(values),
+        }
+    }
+
+    /// The sums of `values` over the pieces on the board, counted one by one.
+    fn sums_of(&self, values: &SquareValues) -> Sums {
+        let mut sums = Sums::default();
+        for colour in Colour::BOTH {
+            for &sq in self.pieces(colour) {
+                sums.add(values.get(self.board[sq], sq), colour);
+            }
+        }
+        sums
+    }
+
     /// Number of moves made since the position was set up.
     pub fn ply_count(&self) -> usize {
         self.undos.len()
@@ -292,6 +325,9 @@ impl Position {
         let size = self.tables.geo.size;
         if old.is_piece() {
             self.hash ^= self.tables.zobrist.piece(old, sq, size);
+            if let Some(a) = &mut self.attached {
+                a.change(old, sq, false);
+            }
             let c = old.colour();
             self.counts[c.index() * self.tables.pieces.len() + old.kind()] -= 1;
             let i = self.list_index[sq] as usize;
@@ -311,6 +347,9 @@ impl Position {
         }
         if new.is_piece() {
             self.hash ^= self.tables.zobrist.piece(new, sq, size);
+            if let Some(a) = &mut self.attached {
+                a.change(new, sq, true);
+            }
             let c = new.colour();
             self.counts[c.index() * self.tables.pieces.len() + new.kind()] += 1;
             let list = &mut self.lists[c];

@@ -4,7 +4,7 @@
 //! count it reports to the shared total.
 
 use super::control::Control;
-use super::eval::cache::ActivityCache;
+use super::eval::cache::EvalCache;
 use super::eval::evaluate;
 use super::eval::tables::EvalTables;
 use super::history::{ContinuationHistory, History, MoveKey, QuietHistory};
@@ -118,8 +118,8 @@ pub struct Worker<'a> {
     /// The continuation-history keys of the moves in `played` made by the search (`None`
     /// for a null move).
     pub move_keys: Vec<Option<MoveKey>>,
-    /// The evaluation's costly terms of positions seen recently.
-    activity: ActivityCache,
+    /// The evaluation's costly terms and pawn structures seen recently.
+    eval_cache: EvalCache,
     pub nodes: u64,
     unflushed: u64,
     pub seldepth: usize,
@@ -132,12 +132,13 @@ impl<'a> Worker<'a> {
     /// A worker for `pos`, reached by the game's moves ending with `last`, after the
     /// positions with the keys `history`.
     pub fn new(
-        pos: Position,
+        mut pos: Position,
         history: &KeyHistory,
         last: Option<Move>,
         shared: &'a Shared<'a>,
         main: bool,
     ) -> Worker<'a> {
+        pos.attach(shared.eval.square_values.clone());
         let tables = pos.tables.clone();
         let past = KeyHistory::extended(history, MAX_PLY + 1);
         let root_keys = past.len();
@@ -168,7 +169,7 @@ impl<'a> Worker<'a> {
                 tables.geo.size,
             ),
             move_keys: Vec::with_capacity(MAX_PLY + 2),
-            activity: ActivityCache::default(),
+            eval_cache: EvalCache::default(),
             nodes: 0,
             unflushed: 0,
             seldepth: 0,
@@ -186,7 +187,7 @@ impl<'a> Worker<'a> {
         self.move_keys.push(Some(MoveKey::of(&self.pos, mv)));
         crate::movegen::make_move(&mut self.pos, mv);
         self.shared.tt.prefetch(self.pos.hash());
-        self.activity.prefetch(self.pos.hash());
+        self.eval_cache.activity.prefetch(self.pos.hash());
     }
 
     #[inline]
@@ -240,7 +241,13 @@ impl<'a> Worker<'a> {
     /// Static evaluation of the current position for the side to move.
     #[inline]
     pub fn evaluate(&mut self, alpha: i32, beta: i32) -> i32 {
-        evaluate(&self.pos, self.shared.eval, &mut self.activity, alpha, beta)
+        evaluate(
+            &self.pos,
+            self.shared.eval,
+            &mut self.eval_cache,
+            alpha,
+            beta,
+        )
     }
 
     /// The quiet-move history of the current node: the plain table and the continuation rows

@@ -1,66 +1,90 @@
-//! A per-thread cache of the evaluation's costly terms (mobility and royal safety, which walk
-//! every piece's moves), keyed by the position's Zobrist key. Those terms are a function of
-//! what the key covers (board, unmoved pieces, en-passant squares, hands, side to move), so a
-//! hit returns exactly what the pass would compute: the cache saves time and changes no score.
+//! Per-thread caches of evaluation terms keyed by 64-bit keys: the costly terms (mobility and
+//! royal safety, which walk every piece's moves) by the position's Zobrist key, and the pawn
+//! structure by the key of the pawn-like pieces alone. Each term is a function of what its key
+//! covers (for the costly terms: board, unmoved pieces, en-passant squares, hands, side to
+//! move), so a hit returns exactly what the term would compute: the caches save time and
+//! change no score.
 
 use super::pair::Pair;
 
-/// Entries in one thread's cache (a power of two): 256 KB, which stays in the core's cache; a
-/// larger one missed it often enough to cost more than its extra hits saved.
-const ENTRIES: usize = 1 << 14;
+/// Entries in one thread's cache of the costly terms (a power of two): 256 KB, which stays in
+/// the core's cache; a larger one missed it often enough to cost more than its extra hits
+/// saved.
+const ACTIVITY_ENTRIES: usize = 1 << 14;
+/// Entries in the pawn-structure cache: a search meets far fewer pawn structures than
+/// positions.
+const STRUCTURE_ENTRIES: usize = 1 << 12;
 
 #[derive(Clone, Copy, Default)]
 struct Entry {
     key: u64,
-    activity: Pair,
+    term: Pair,
 }
 
-/// Mobility plus royal safety of recently evaluated positions, from White's view.
-pub struct ActivityCache {
+/// One term of recently evaluated positions, from White's view.
+pub struct TermCache {
     entries: Box<[Entry]>,
 }
 
-impl Default for ActivityCache {
+impl TermCache {
+    /// A cache of `entries` entries (a power of two).
+    fn new(entries: usize) -> TermCache {
+        debug_assert!(entries.is_power_of_two());
+        TermCache {
+            entries: vec![Entry::default(); entries].into_boxed_slice(),
+        }
+    }
+
+    /// The term stored for `key`, if any.
+    #[inline]
+    pub fn get(&self, key: u64) -> Option<Pair> {
+        let e = self.entries[self.slot(key)];
+        (e.key == key && key != 0).then_some(e.term)
+    }
+
+    /// Start fetching the entry of `key`, which [`TermCache::get`] will soon read.
+    #[inline]
+    pub fn prefetch(&self, key: u64) {
+        crate::search::prefetch::prefetch(&self.entries[self.slot(key)]);
+    }
+
+    /// Keep `term` for `key`, replacing what shared its slot.
+    #[inline]
+    pub fn put(&mut self, key: u64, term: Pair) {
+        let slot = self.slot(key);
+        self.entries[slot] = Entry { key, term };
+    }
+
+    #[inline]
+    fn slot(&self, key: u64) -> usize {
+        (key as usize) & (self.entries.len() - 1)
+    }
+}
+
+/// A thread's evaluation caches.
+pub struct EvalCache {
+    /// Mobility plus royal safety, by the position's key.
+    pub activity: TermCache,
+    /// The pawn structure, by the key of the pawn-like pieces.
+    pub structure: TermCache,
+}
+
+impl Default for EvalCache {
     fn default() -> Self {
-        ActivityCache {
-            entries: vec![Entry::default(); ENTRIES].into_boxed_slice(),
+        EvalCache {
+            activity: TermCache::new(ACTIVITY_ENTRIES),
+            structure: TermCache::new(STRUCTURE_ENTRIES),
         }
     }
 }
 
-impl ActivityCache {
-    /// The terms stored for `key`, if any.
-    #[inline]
-    pub fn get(&self, key: u64) -> Option<Pair> {
-        let e = self.entries[slot(key)];
-        (e.key == key && key != 0).then_some(e.activity)
-    }
-
-    /// Start fetching the entry of `key`, which [`ActivityCache::get`] will soon read.
-    #[inline]
-    pub fn prefetch(&self, key: u64) {
-        crate::search::prefetch::prefetch(&self.entries[slot(key)]);
-    }
-
-    /// Keep `activity` for `key`, replacing what shared its slot.
-    #[inline]
-    pub fn put(&mut self, key: u64, activity: Pair) {
-        self.entries[slot(key)] = Entry { key, activity };
-    }
-}
-
-#[inline]
-fn slot(key: u64) -> usize {
-    (key as usize) & (ENTRIES - 1)
-}
-
 #[cfg(test)]
 mod tests {
-    use super::ActivityCache;
+    use super::EvalCache;
     use crate::movegen::playout::{playout_move, shipped};
     use crate::movegen::{legal_moves, make_move};
     use crate::position::Position;
-    use crate::search::eval::{activity, evaluate, tables::EvalTables};
+    use crate::search::eval::{activity, evaluate, pawn_structure, tables::EvalTables};
     use crate::search::MATE_BOUND;
 
     /// Plies of each playout.
@@ -69,16 +93,18 @@ mod tests {
     const REPLIES: usize = 6;
 
     /// Along playouts of every shipped variant, with every move and a few replies tried at
-    /// each ply (so that positions come back by other move orders), what the cache returns for
+    /// each ply (so that positions come back by other move orders), what a cache returns for
     /// a key is what the position with that key computes: nothing the terms read escapes the
-    /// key.
+    /// key (the position's for the costly terms, the pawn-like pieces' for the structure, as
+    /// the sums attached to the position keep it).
     #[test]
-    fn a_cached_activity_is_the_activity_of_every_position_with_its_key() {
-        let mut hits = 0;
+    fn a_cached_term_is_the_term_of_every_position_with_its_key() {
+        let (mut hits, mut structure_hits) = (0, 0);
         for (n, name, tables) in shipped() {
             let et = EvalTables::new(&tables);
-            let mut cache = ActivityCache::default();
+            let mut cache = EvalCache::default();
             let mut pos = Position::start(tables);
+            pos.attach(et.square_values.clone());
             let (mut legal, mut replies) = (Vec::new(), Vec::new());
             for ply in 0..PLIES {
                 legal_moves(&mut pos, &mut legal);
@@ -90,9 +116,15 @@ mod tests {
                     legal_moves(&mut pos, &mut replies);
                     for &reply in replies.iter().take(REPLIES) {
                         make_move(&mut pos, reply);
-                        if let Some(kept) = cache.get(pos.hash()) {
+                        if let Some(kept) = cache.activity.get(pos.hash()) {
                             hits += 1;
                             assert_eq!(kept, activity(&pos, &et), "{name} at {}", pos.to_fen());
+                        }
+                        let pawns = pos.sums(&et.square_values).key;
+                        if let Some(kept) = cache.structure.get(pawns) {
+                            structure_hits += 1;
+                            let counted = pawn_structure(&pos, &et);
+                            assert_eq!(kept, counted, "{name} at {}", pos.to_fen());
                         }
                         evaluate(&pos, &et, &mut cache, -MATE_BOUND, MATE_BOUND);
                         pos.unmake();
@@ -103,5 +135,9 @@ mod tests {
             }
         }
         assert!(hits > 1000, "only {hits} positions came back");
+        assert!(
+            structure_hits > 1000,
+            "only {structure_hits} pawn structures came back"
+        );
     }
 }

@@ -10,7 +10,9 @@
 //! stronger side has no piece that only advances (pawns, soldiers) and too little extra material
 //! to win.
 //!
-//! The evaluation is lazy: when material, squares and pawns alone put the score far outside
+//! Material, squares and the census of the pieces are kept summed by the position through make
+//! and unmake (`sums`); the pawn structure of a set of pawns seen recently comes from the
+//! thread's cache. The evaluation is lazy: when these cheap terms put the score far outside
 //! the search window, the costlier mobility pass is skipped; when it is needed, a position
 //! seen recently takes it from the thread's cache (`cache`).
 
@@ -19,12 +21,13 @@ pub mod mobility;
 pub mod pair;
 pub mod pawns;
 pub mod royal;
+pub mod sums;
 pub mod tables;
 pub mod trace;
 pub mod values;
 
 use crate::types::{ByColour, Colour, Piece, Square};
-use cache::ActivityCache;
+use cache::{EvalCache, TermCache};
 use pair::{Pair, PHASE_MAX};
 use pawns::Structure;
 use tables::{EvalTables, NO_SLOT, PAIR_SLOTS};
@@ -65,7 +68,7 @@ pub(super) fn census(
     structure: &mut Structure,
     mut placed: impl FnMut(Colour, Piece, Square),
     mut paired: impl FnMut(Colour, usize),
-    mut held: impl FnMut(Colour, usize, i32),
+    held: impl FnMut(Colour, usize, i32),
 ) -> Census {
     let geo = pos.geo();
     let mut sides = ByColour([Side::default(); 2]);
@@ -97,25 +100,40 @@ pub(super) fn census(
                 }
             }
         }
-        if et.hand {
-            for (kind, k) in et.kinds.iter().enumerate() {
-                let n = i32::from(pos.in_hand(colour, kind));
-                if n == 0 {
-                    continue;
-                }
-                held(colour, kind, n);
-                phase += n * k.phase_weight;
-                if k.advances_only {
-                    side.pawns += n;
-                } else {
-                    side.officers += n * k.automatic_value;
-                }
-            }
-        }
+    }
+    if et.hand {
+        hand_census(pos, et, &mut sides, &mut phase, held);
     }
     Census {
         sides,
         phase: phase.min(et.phase_total) * PHASE_MAX / et.phase_total,
+    }
+}
+
+/// Add the pieces in hand to the sides' material and the phase, calling `held` for every type
+/// a side holds, with the number held.
+pub(super) fn hand_census(
+    pos: &Position,
+    et: &EvalTables,
+    sides: &mut ByColour<Side>,
+    phase: &mut i32,
+    mut held: impl FnMut(Colour, usize, i32),
+) {
+    for colour in Colour::BOTH {
+        let side = &mut sides[colour];
+        for (kind, k) in et.kinds.iter().enumerate() {
+            let n = i32::from(pos.in_hand(colour, kind));
+            if n == 0 {
+                continue;
+            }
+            held(colour, kind, n);
+            *phase += n * k.phase_weight;
+            if k.advances_only {
+                side.pawns += n;
+            } else {
+                side.officers += n * k.automatic_value;
+            }
+        }
     }
 }
 
@@ -134,41 +152,59 @@ pub(super) fn checks_lead(pos: &Position, et: &EvalTables) -> i32 {
 pub fn evaluate(
     pos: &Position,
     et: &EvalTables,
-    cache: &mut ActivityCache,
+    cache: &mut EvalCache,
     alpha: i32,
     beta: i32,
 ) -> i32 {
-    let mut placed = ByColour([Pair::default(); 2]);
-    let mut paired = ByColour([0; 2]);
-    let mut held = ByColour([0; 2]);
-    let mut structure = Structure::new();
-    let Census { sides, phase } = census(
-        pos,
-        et,
-        &mut structure,
-        |colour, piece, sq| placed[colour] += et.psq(piece, sq),
-        |colour, kind| paired[colour] += et.kinds[kind].pair_bonus,
-        |colour, kind, n| held[colour] += n * et.kinds[kind].hand_value,
-    );
-    let [white, black] = [Colour::White, Colour::Black]
-        .map(|c| placed[c] + Pair::new(paired[c] + held[c], paired[c] + held[c]));
-    let mut score = white - black;
-    score += structure.evaluate(et, pos.geo().files);
+    let sums = pos.sums(&et.square_values);
+    let (Census { sides, phase }, mut score) = sums::census(pos, et, &sums);
+    if et.pawn_structure {
+        score += structure(pos, et, sums.key, &mut cache.structure);
+    }
     let lead = checks_lead(pos, et);
     score += Pair::new(lead, lead);
     let lazy = finish(score, phase, &sides, pos.side(), et);
     if lazy + LAZY_MARGIN <= alpha || lazy - LAZY_MARGIN >= beta {
         return lazy;
     }
-    score += match cache.get(pos.hash()) {
+    score += match cache.activity.get(pos.hash()) {
         Some(terms) => terms,
         None => {
             let terms = activity(pos, et);
-            cache.put(pos.hash(), terms);
+            cache.activity.put(pos.hash(), terms);
             terms
         }
     };
     finish(score, phase, &sides, pos.side(), et)
+}
+
+/// The pawn structure's score from White's view, for the pawn-like pieces whose key is
+/// `key` (0: none), from `cache` when it holds it.
+fn structure(pos: &Position, et: &EvalTables, key: u64, cache: &mut TermCache) -> Pair {
+    if key == 0 {
+        return Pair::default();
+    }
+    if let Some(score) = cache.get(key) {
+        return score;
+    }
+    let score = pawn_structure(pos, et);
+    cache.put(key, score);
+    score
+}
+
+/// The pawn structure's score from White's view, from the pawn-like pieces on the board.
+pub fn pawn_structure(pos: &Position, et: &EvalTables) -> Pair {
+    let geo = pos.geo();
+    let mut structure = Structure::new();
+    for colour in Colour::BOTH {
+        for &sq in pos.pieces(colour) {
+            let kind = pos.at(sq).kind();
+            if et.kinds[kind].pawn_like {
+                structure.add(geo, colour, sq, kind);
+            }
+        }
+    }
+    structure.evaluate(et, geo.files)
 }
 
 /// Mobility and royal safety, from White's view: the costly terms, which the cache keeps.
@@ -235,7 +271,7 @@ mod tests {
         let horse_up = "r1bakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
         let score = |fen: &str| {
             let pos = position_from_fen(ruleset.clone(), fen).expect("a legal position");
-            let mut cache = super::cache::ActivityCache::default();
+            let mut cache = super::cache::EvalCache::default();
             evaluate(&pos, &et, &mut cache, -super::MATE_BOUND, super::MATE_BOUND)
         };
         let gained = score(horse_up) - score(full);

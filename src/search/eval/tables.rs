@@ -11,8 +11,10 @@ use crate::types::{ByColour, Colour, Piece, Square};
 use std::sync::Arc;
 
 use super::pair::Pair;
+use super::sums;
 use super::values::{profiles, Profile};
 use crate::position::ruleset::Ruleset;
+use crate::position::square_sums::SquareValues;
 use crate::position::Position;
 use crate::variant::weights::{
     self, Found, PawnWeights, PieceWeights, RoyalWeights, Tuning, Weights,
@@ -36,7 +38,7 @@ pub struct Mobility {
 }
 
 /// Pair-bonus slots: colour-bound piece types the evaluation tracks (any beyond get none).
-pub const PAIR_SLOTS: usize = 8;
+pub const PAIR_SLOTS: usize = 3;
 /// No pair-bonus slot.
 pub const NO_SLOT: u8 = u8::MAX;
 
@@ -145,6 +147,13 @@ pub struct EvalTables {
     pub royal: RoyalTerms,
     /// Bonus of the side to move.
     pub tempo: i32,
+    /// The colour-bound types with a pair bonus, by their pair slot.
+    pub pair_kinds: Vec<usize>,
+    /// Some piece type is pawn-like: the pawn-structure term applies.
+    pub pawn_structure: bool,
+    /// What each piece on each square adds to the sums the position keeps for the
+    /// evaluation (module `sums`): rebuilt whenever the weights change.
+    pub square_values: Arc<SquareValues>,
     /// The weights file read in place of the automatic values, if any.
     pub weights_file: Option<String>,
     /// Why a weights file beside the variant was not used.
@@ -267,11 +276,19 @@ impl EvalTables {
             pawns: PAWNS,
             royal: ROYAL,
             tempo: TEMPO,
+            pair_kinds: Vec::new(),
+            pawn_structure: false,
+            square_values: Arc::new(SquareValues::new(Vec::new(), 0)),
             weights_file: None,
             weights_warning: None,
             tuning: None,
         };
         et.psq = psq(&et, &profiles);
+        et.pair_kinds = (0..et.kinds.len())
+            .filter(|&kind| et.kinds[kind].pair_slot != NO_SLOT)
+            .collect();
+        et.pawn_structure = et.kinds.iter().any(|k| k.pawn_like);
+        et.square_values = Arc::new(sums::square_values(&et));
         et
     }
 
@@ -390,6 +407,7 @@ impl EvalTables {
         self.tuning.clone_from(&w.tuning);
         let start = Position::start(self.tables.clone());
         self.phase_total = phase_of(&start, &self.kinds);
+        self.square_values = Arc::new(sums::square_values(self));
     }
 }
 
@@ -567,7 +585,7 @@ mod tests {
     use crate::movegen::{build_ruleset, legal_moves, make_move, position_from_fen};
     use crate::position::ruleset::Ruleset;
     use crate::position::Position;
-    use crate::search::eval::cache::ActivityCache;
+    use crate::search::eval::cache::EvalCache;
     use crate::search::eval::evaluate;
     use crate::search::MATE_BOUND;
     use crate::variant::load_file;
@@ -577,13 +595,7 @@ mod tests {
     const PLIES: usize = 40;
 
     fn score(pos: &Position, et: &EvalTables) -> i32 {
-        evaluate(
-            pos,
-            et,
-            &mut ActivityCache::default(),
-            -MATE_BOUND,
-            MATE_BOUND,
-        )
+        evaluate(pos, et, &mut EvalCache::default(), -MATE_BOUND, MATE_BOUND)
     }
 
     /// For every shipped variant, the automatic values written as a weights file, read back

@@ -428,7 +428,7 @@ mod tests {
     use crate::movegen::{legal_moves, make_move};
     use crate::position::ruleset::Ruleset;
     use crate::position::Position;
-    use crate::search::eval::cache::ActivityCache;
+    use crate::search::eval::cache::EvalCache;
     use crate::search::eval::evaluate;
     use crate::search::eval::tables::EvalTables;
     use crate::search::MATE_BOUND;
@@ -453,13 +453,7 @@ mod tests {
 
     /// The evaluation of `pos` under `et`, White's view.
     fn white_eval(pos: &Position, et: &EvalTables) -> f64 {
-        let own = evaluate(
-            pos,
-            et,
-            &mut ActivityCache::default(),
-            -MATE_BOUND,
-            MATE_BOUND,
-        );
+        let own = evaluate(pos, et, &mut EvalCache::default(), -MATE_BOUND, MATE_BOUND);
         f64::from(if pos.side() == Colour::White {
             own
         } else {
