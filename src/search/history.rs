@@ -80,11 +80,10 @@ impl ContinuationHistory {
     pub fn new(codes: usize, size: usize) -> ContinuationHistory {
         let width = codes * size;
         let rows = width.min((CONTINUATION_ENTRIES / width).max(1));
-        ContinuationHistory {
-            table: vec![0; rows * width],
-            width,
-            rows,
-        }
+        // A zeroed allocation this large is fresh memory the kernel has not backed yet.
+        let table = vec![0; rows * width];
+        super::memory::advise_huge_pages(&table);
+        ContinuationHistory { table, width, rows }
     }
 
     #[inline]

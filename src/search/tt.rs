@@ -95,6 +95,7 @@ impl Table {
         while count > 1 && buckets.try_reserve_exact(count).is_err() {
             count /= 2;
         }
+        super::memory::advise_huge_pages(&buckets);
         buckets.extend(std::iter::repeat_with(Bucket::default).take(count.max(1)));
         Table {
             buckets,
@@ -127,7 +128,7 @@ impl Table {
     /// Start fetching the bucket of `key`, which a probe will soon read.
     #[inline]
     pub fn prefetch(&self, key: u64) {
-        super::prefetch::prefetch(self.bucket(key));
+        super::memory::prefetch(self.bucket(key));
     }
 
     pub fn probe(&self, key: u64) -> Option<Hit> {

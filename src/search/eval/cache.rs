@@ -45,7 +45,7 @@ impl TermCache {
     /// Start fetching the entry of `key`, which [`TermCache::get`] will soon read.
     #[inline]
     pub fn prefetch(&self, key: u64) {
-        crate::search::prefetch::prefetch(&self.entries[self.slot(key)]);
+        crate::search::memory::prefetch(&self.entries[self.slot(key)]);
     }
 
     /// Keep `term` for `key`, replacing what shared its slot.
