@@ -29,7 +29,19 @@ pub struct Weights {
     pub royal: RoyalWeights,
     /// Bonus of the side to move.
     pub tempo: i32,
+    /// Per capture a piece has of an enemy piece worth more than itself; files written
+    /// before the term existed take the automatic value.
+    #[serde(default = "automatic_threat")]
+    pub threat: Phased,
 }
+
+/// The threat bonus of a weights file that does not give one.
+fn automatic_threat() -> Phased {
+    AUTOMATIC_THREAT
+}
+
+/// The automatic threat bonus, middlegame and endgame.
+pub const AUTOMATIC_THREAT: Phased = (50, 30);
 
 /// The record a tuning run leaves in its file.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -1,7 +1,8 @@
-//! Mobility and attacks near the royal pieces, from one pass of the move generator over the
-//! pieces that are neither royal nor pawn-like: each piece scores its number of destinations
-//! against the typical number for its type, and counts the destinations next to the enemy's
-//! royal pieces for the royal-safety term.
+//! Mobility, threats and attacks near the royal pieces, from one pass of the move generator
+//! over the pieces that are not royal: each piece scores a threat for every enemy piece worth
+//! more than itself that it can capture, and each that is not pawn-like scores its number of
+//! destinations against the typical number for its type and counts the destinations next to
+//! the enemy's royal pieces for the royal-safety term.
 
 use super::pair::Pair;
 use super::tables::EvalTables;
@@ -9,7 +10,7 @@ use crate::movegen::pseudo::piece_moves;
 use crate::movegen::{Move, Sink};
 use crate::position::ruleset::SqBits;
 use crate::position::Position;
-use crate::types::{ByColour, Colour};
+use crate::types::{ByColour, BySquare, Colour, Piece};
 
 /// Attacks on one colour's royal pieces.
 #[derive(Clone, Copy, Debug, Default)]
@@ -35,24 +36,30 @@ impl Attacks {
 /// The result of the pass.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Activity {
-    /// Mobility score from White's view.
+    /// Mobility and threats score from White's view.
     pub mobility: Pair,
     /// Attacks on White's and on Black's royal pieces.
     pub attacks: ByColour<Attacks>,
 }
 
-/// Counts the moves of one piece and those that land in a zone.
-struct Counter<'a> {
+/// Counts the moves of one piece, those that land in a zone, and its captures of enemy
+/// pieces worth more than itself.
+struct Counter<'a, W> {
     zone: &'a SqBits,
+    /// Whether a piece is an enemy worth more than the moving one.
+    worth_more: W,
+    board: &'a BySquare<Piece>,
     moves: i32,
     hits: i32,
+    threats: i32,
 }
 
-impl Sink for Counter<'_> {
+impl<W: Fn(Piece) -> bool> Sink for Counter<'_, W> {
     #[inline]
     fn push(&mut self, mv: Move) -> bool {
         self.moves += 1;
         self.hits += i32::from(self.zone.has(mv.to));
+        self.threats += i32::from((self.worth_more)(self.board[mv.to]));
         true
     }
 }
@@ -74,15 +81,21 @@ pub fn royal_zone(pos: &Position, colour: Colour) -> SqBits {
     zone
 }
 
-/// Mobility and attacks on the royal pieces.
+/// Mobility, threats and attacks on the royal pieces.
 pub fn evaluate(pos: &Position, et: &EvalTables) -> Activity {
     let mut out = Activity::default();
     let mut mobility = ByColour([Pair::default(); 2]);
-    visit(pos, et, |colour, kind, moves, hits| {
+    let mut threats = ByColour([0; 2]);
+    visit(pos, et, |colour, kind, moves, hits, t| {
+        threats[colour] += t;
         let m = et.kinds[kind].mobility;
+        if m.weight == Pair::default() {
+            return;
+        }
         mobility[colour] += m.weight * (moves - m.mean);
         out.attacks[!colour].add(et.kinds[kind].automatic_value, hits);
     });
+    out.mobility += et.threat * (threats[Colour::White] - threats[Colour::Black]);
     for colour in Colour::BOTH {
         let m = mobility[colour];
         let signed = Pair::new(m.mg / 16, m.eg / 16);
@@ -95,23 +108,41 @@ pub fn evaluate(pos: &Position, et: &EvalTables) -> Activity {
     out
 }
 
-/// Every piece mobility weighs, with its colour, type, number of destinations and number of
-/// those next to an enemy royal piece.
-pub fn visit(pos: &Position, et: &EvalTables, mut f: impl FnMut(Colour, usize, i32, i32)) {
+/// Every piece that is not royal, with its colour, type, number of destinations, number of
+/// those next to an enemy royal piece, and number of its captures of enemy pieces worth more
+/// than itself (by automatic value). Callers skip the mobility of types it does not weigh.
+pub fn visit(pos: &Position, et: &EvalTables, mut f: impl FnMut(Colour, usize, i32, i32, i32)) {
     let zones = ByColour::from_fn(|colour| royal_zone(pos, colour));
+    let board = pos.board();
     for colour in Colour::BOTH {
         for &sq in pos.pieces(colour) {
             let kind = pos.at(sq).kind();
-            if et.kinds[kind].mobility.weight == Pair::default() {
+            let k = &et.kinds[kind];
+            if k.royal {
+                continue;
+            }
+            let enemy = !colour;
+            let worth_more = |victim: Piece| {
+                victim.is_of(enemy) && et.kinds[victim.kind()].automatic_value > k.automatic_value
+            };
+            if k.pawn_like {
+                let steps = &et.capture_steps[kind][colour];
+                let threats = steps
+                    .iter()
+                    .filter(|&&off| worth_more(board[sq.offset(off)]));
+                f(colour, kind, 0, 0, threats.count() as i32);
                 continue;
             }
             let mut counter = Counter {
-                zone: &zones[!colour],
+                zone: &zones[enemy],
+                worth_more,
+                board,
                 moves: 0,
                 hits: 0,
+                threats: 0,
             };
             piece_moves(pos, sq, &mut counter);
-            f(colour, kind, counter.moves, counter.hits);
+            f(colour, kind, counter.moves, counter.hits, counter.threats);
         }
     }
 }

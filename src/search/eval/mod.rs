@@ -2,7 +2,8 @@
 //! definitions and rules alone:
 //! - material and piece-square values (`tables`, from `values`);
 //! - pawn structure for pawn-like pieces (`pawns`: pieces that promote and never retreat);
-//! - mobility and attacks near the royal pieces (`mobility`), royal safety (`royal`);
+//! - mobility, threats on pieces worth more than their attacker, and attacks near the royal
+//!   pieces (`mobility`), royal safety (`royal`);
 //! - a pair bonus for colour-bound pieces, material in hand, checks given in n-check variants.
 //!
 //! All are tapered between middlegame and endgame by the material on the board (`pair`). The

@@ -13,11 +13,12 @@ use std::sync::Arc;
 use super::pair::Pair;
 use super::sums;
 use super::values::{profiles, Profile};
-use crate::position::ruleset::Ruleset;
+use crate::betza::compile::flags;
+use crate::position::ruleset::{ColourMoves, Ruleset};
 use crate::position::square_sums::SquareValues;
 use crate::position::Position;
 use crate::variant::weights::{
-    self, Found, PawnWeights, PieceWeights, RoyalWeights, Tuning, Weights,
+    self, Found, PawnWeights, PieceWeights, RoyalWeights, Tuning, Weights, AUTOMATIC_THREAT,
 };
 use crate::variant::GameValue;
 
@@ -41,6 +42,33 @@ pub struct Mobility {
 pub const PAIR_SLOTS: usize = 3;
 /// No pair-bonus slot.
 pub const NO_SLOT: u8 = u8::MAX;
+
+/// The offsets of the single steps among `moves` that capture: plain leaps, and one-step rays
+/// that capture with no condition on their path, start or victim. A ray that may also capture
+/// en passant (the chess pawn's diagonal) counts as conditional and is left out, so such a
+/// pawn's threats are not counted.
+fn capture_steps(moves: &ColourMoves) -> Vec<i16> {
+    let conditions = flags::HOP
+        | flags::GRASS
+        | flags::LAME
+        | flags::MUST_JUMP
+        | flags::TAME
+        | flags::EN_PASSANT;
+    let rays = moves.rays.iter().filter(|r| {
+        r.range == 1
+            && r.flags & flags::CAPTURE != 0
+            && r.flags & conditions == 0
+            && r.initial == 0
+            && r.skip == 0
+            && r.path_len == 0
+    });
+    moves
+        .leaps
+        .iter()
+        .copied()
+        .chain(rays.map(|r| r.off))
+        .collect()
+}
 
 /// What the evaluation knows about one piece type.
 #[derive(Clone, Copy, Debug, Default)]
@@ -134,6 +162,9 @@ pub struct EvalTables {
     pub progress: Vec<ByColour<Vec<u8>>>,
     /// Per type and colour: +1 if the piece promotes towards higher ranks, -1 if lower.
     pub forward: Vec<ByColour<i8>>,
+    /// Per pawn-like type and colour: the offsets of its single-step captures (the threat
+    /// term looks there instead of generating the piece's moves).
+    pub capture_steps: Vec<ByColour<Vec<i16>>>,
     /// Phase weight of the start position (at least 1).
     pub phase_total: i32,
     /// Pieces can be held in hand (their material counts).
@@ -154,6 +185,8 @@ pub struct EvalTables {
     /// What each piece on each square adds to the sums the position keeps for the
     /// evaluation (module `sums`): rebuilt whenever the weights change.
     pub square_values: Arc<SquareValues>,
+    /// Per capture of an enemy piece worth more than the capturer.
+    pub threat: Pair,
     /// The weights file read in place of the automatic values, if any.
     pub weights_file: Option<String>,
     /// Why a weights file beside the variant was not used.
@@ -253,6 +286,20 @@ impl EvalTables {
             progress.push(per_colour);
             forward.push(dirs);
         }
+        let capture_steps = tables
+            .pieces
+            .iter()
+            .zip(&kinds)
+            .map(|(p, k)| {
+                ByColour::from_fn(|c| {
+                    if k.pawn_like {
+                        capture_steps(&p.moves[c])
+                    } else {
+                        Vec::new()
+                    }
+                })
+            })
+            .collect();
         let start = Position::start(tables.clone());
         let phase_total = phase_of(&start, &kinds);
         let values = kinds.iter().map(|k| Pair::new(k.value, k.value)).collect();
@@ -263,6 +310,7 @@ impl EvalTables {
             psq: Vec::new(),
             progress,
             forward,
+            capture_steps,
             phase_total,
             hand: {
                 let h = &tables.hand;
@@ -279,6 +327,7 @@ impl EvalTables {
             pair_kinds: Vec::new(),
             pawn_structure: false,
             square_values: Arc::new(SquareValues::new(Vec::new(), 0)),
+            threat: Pair::new(AUTOMATIC_THREAT.0, AUTOMATIC_THREAT.1),
             weights_file: None,
             weights_warning: None,
             tuning: None,
@@ -323,6 +372,7 @@ impl EvalTables {
                 shelter: (self.royal.shelter[0], self.royal.shelter[1]),
             },
             tempo: self.tempo,
+            threat: pair(self.threat),
         }
     }
 
@@ -404,6 +454,7 @@ impl EvalTables {
             shelter: [w.royal.shelter.0, w.royal.shelter.1],
         };
         self.tempo = w.tempo;
+        self.threat = pair(w.threat);
         self.tuning.clone_from(&w.tuning);
         let start = Position::start(self.tables.clone());
         self.phase_total = phase_of(&start, &self.kinds);
@@ -588,6 +639,7 @@ mod tests {
     use crate::search::eval::cache::EvalCache;
     use crate::search::eval::evaluate;
     use crate::search::MATE_BOUND;
+    use crate::types::Colour;
     use crate::variant::load_file;
     use crate::variant::weights::Weights;
 
@@ -596,6 +648,37 @@ mod tests {
 
     fn score(pos: &Position, et: &EvalTables) -> i32 {
         evaluate(pos, et, &mut EvalCache::default(), -MATE_BOUND, MATE_BOUND)
+    }
+
+    /// The threat term looks for a pawn-like piece's captures at its capture steps: for the
+    /// shogi pawn the one step forward, towards the side's promotion zone, and for the
+    /// makruk pawn the two diagonal steps forward (its orthogonal step does not capture).
+    #[test]
+    fn pawn_capture_steps_are_the_steps_that_capture() {
+        let steps = |variant: &str, colour: Colour| {
+            let tables = build_ruleset(Arc::new(
+                crate::variant::load_by_name(variant).expect("shipped"),
+            ))
+            .expect("builds");
+            let et = EvalTables::new(&tables);
+            let pawn = tables
+                .variant
+                .pieces
+                .iter()
+                .position(|p| p.id.letter() == 'P')
+                .expect("a pawn");
+            let geo = tables.geo;
+            let from = geo.square(3, 3);
+            let mut to: Vec<(u8, u8)> = et.capture_steps[pawn][colour]
+                .iter()
+                .map(|&off| geo.coords(from.offset(off)))
+                .collect();
+            to.sort_unstable();
+            to
+        };
+        assert_eq!(steps("shogi", Colour::White), [(3, 4)]);
+        assert_eq!(steps("shogi", Colour::Black), [(3, 2)]);
+        assert_eq!(steps("makruk", Colour::White), [(2, 4), (4, 4)]);
     }
 
     /// For every shipped variant, the automatic values written as a weights file, read back

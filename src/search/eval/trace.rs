@@ -8,6 +8,7 @@
 //! they are at the traced weights.
 
 use super::mobility::{self, Attacks};
+use super::pair::Pair;
 use super::pair::PHASE_MAX;
 use super::pawns::{PawnFeature, Structure, PASSED_SCALE};
 use super::royal::shelter_counts;
@@ -24,6 +25,8 @@ pub struct Layout {
     pawns: usize,
     royal: usize,
     tempo: usize,
+    /// The threat bonus, middlegame then endgame.
+    threat: usize,
     len: usize,
     files: u8,
     ranks: u8,
@@ -103,6 +106,7 @@ impl Layout {
         let pawns = take(8);
         let royal = take(10);
         let tempo = take(1);
+        let threat = take(2);
         let mut start_counts = vec![0; variant.pieces.len()];
         for colour in Colour::BOTH {
             for &sq in start.pieces(colour) {
@@ -115,6 +119,7 @@ impl Layout {
             pawns,
             royal,
             tempo,
+            threat,
             len: next,
             files,
             ranks,
@@ -184,6 +189,8 @@ impl Layout {
         set(&mut v, self.royal + 8, w.royal.shelter.0);
         set(&mut v, self.royal + 9, w.royal.shelter.1);
         set(&mut v, self.tempo, w.tempo);
+        set(&mut v, self.threat, w.threat.0);
+        set(&mut v, self.threat + 1, w.threat.1);
         for (x, &n) in v.iter_mut().zip(&folds) {
             *x /= f64::from(n.max(1));
         }
@@ -258,6 +265,7 @@ impl Layout {
         }
         w.royal.shelter = (get(self.royal + 8), get(self.royal + 9));
         w.tempo = get(self.tempo);
+        w.threat = (get(self.threat), get(self.threat + 1));
     }
 }
 
@@ -363,8 +371,14 @@ pub fn trace(pos: &Position, et: &EvalTables, layout: &Layout, weights: &[f64]) 
         }
     });
     let mut attacks = ByColour([Attacks::default(); 2]);
-    mobility::visit(pos, et, |colour, kind, moves, hits| {
+    mobility::visit(pos, et, |colour, kind, moves, hits, threats| {
+        if threats != 0 {
+            c.phased(layout.threat, sign(colour) * f64::from(threats));
+        }
         let m = et.kinds[kind].mobility;
+        if m.weight == Pair::default() {
+            return;
+        }
         c.phased(
             layout.kinds[kind].mobility,
             sign(colour) * f64::from(moves - m.mean) / 16.0,
