@@ -59,14 +59,12 @@ pub(super) struct Census {
     pub phase: i32,
 }
 
-/// Walk the pieces of `pos`, noting the pawn-like ones in `structure` (which is large: the
-/// caller keeps it in place): `placed` is called for every piece on the board, `paired` for
+/// Walk the pieces of `pos`: `placed` is called for every piece on the board, `paired` for
 /// every colour-bound type once a side has it on both square colours, and `held` for every
 /// type a side holds in hand, with the number held.
 pub(super) fn census(
     pos: &Position,
     et: &EvalTables,
-    structure: &mut Structure,
     mut placed: impl FnMut(Colour, Piece, Square),
     mut paired: impl FnMut(Colour, usize),
     held: impl FnMut(Colour, usize, i32),
@@ -83,9 +81,6 @@ pub(super) fn census(
             let k = &et.kinds[kind];
             placed(colour, piece, sq);
             phase += k.phase_weight;
-            if k.pawn_like {
-                structure.add(geo, colour, sq, kind);
-            }
             if k.advances_only {
                 side.pawns += 1;
             } else if !k.royal {
@@ -195,17 +190,7 @@ fn structure(pos: &Position, et: &EvalTables, key: u64, cache: &mut TermCache) -
 
 /// The pawn structure's score from White's view, from the pawn-like pieces on the board.
 pub fn pawn_structure(pos: &Position, et: &EvalTables) -> Pair {
-    let geo = pos.geo();
-    let mut structure = Structure::new();
-    for colour in Colour::BOTH {
-        for &sq in pos.pieces(colour) {
-            let kind = pos.at(sq).kind();
-            if et.kinds[kind].pawn_like {
-                structure.add(geo, colour, sq, kind);
-            }
-        }
-    }
-    structure.evaluate(et, geo.files)
+    Structure::of(pos, et).evaluate(et, pos.geo().files)
 }
 
 /// Mobility and royal safety, from White's view: the costly terms, which the cache keeps.

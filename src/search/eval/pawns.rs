@@ -8,7 +8,7 @@ use arrayvec::ArrayVec;
 
 use super::pair::Pair;
 use super::tables::{EvalTables, PROGRESS_ONE};
-use crate::position::Geometry;
+use crate::position::{Geometry, Position};
 
 /// The passed-pawn progress term's divisor: progress in 64ths squared, gain in hundredths.
 pub const PASSED_SCALE: i32 = PROGRESS_ONE * PROGRESS_ONE * 100;
@@ -96,9 +96,24 @@ impl Structure {
         }
     }
 
+    /// The pawn-like pieces of `pos`.
+    pub fn of(pos: &Position, et: &EvalTables) -> Structure {
+        let geo = pos.geo();
+        let mut structure = Structure::new();
+        for colour in Colour::BOTH {
+            for &sq in pos.pieces(colour) {
+                let kind = pos.at(sq).kind();
+                if et.kinds[kind].pawn_like {
+                    structure.add(geo, colour, sq, kind);
+                }
+            }
+        }
+        structure
+    }
+
     /// Note a promoting piece of `kind` and `colour` on `sq`.
     #[inline]
-    pub fn add(&mut self, geo: &Geometry, colour: Colour, sq: Square, kind: usize) {
+    fn add(&mut self, geo: &Geometry, colour: Colour, sq: Square, kind: usize) {
         let (file, rank) = geo.coords(sq);
         let side = &mut self.sides[colour];
         if side.pawns.is_full() {

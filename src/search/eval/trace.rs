@@ -326,11 +326,10 @@ pub fn trace(pos: &Position, et: &EvalTables, layout: &Layout, weights: &[f64]) 
     let mut placed: Vec<(Colour, usize, Square)> = Vec::new();
     let mut pairs: Vec<(Colour, usize)> = Vec::new();
     let mut held: Vec<(Colour, usize, i32)> = Vec::new();
-    let mut structure = Structure::new();
+    let structure = Structure::of(pos, et);
     let Census { sides, phase } = census(
         pos,
         et,
-        &mut structure,
         |colour, piece, sq| placed.push((colour, piece.kind(), sq)),
         |colour, kind| pairs.push((colour, kind)),
         |colour, kind, n| held.push((colour, kind, n)),
