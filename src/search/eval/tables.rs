@@ -44,16 +44,10 @@ pub const PAIR_SLOTS: usize = 3;
 pub const NO_SLOT: u8 = u8::MAX;
 
 /// The offsets of the single steps among `moves` that capture: plain leaps, and one-step rays
-/// that capture with no condition on their path, start or victim. A ray that may also capture
-/// en passant (the chess pawn's diagonal) counts as conditional and is left out, so such a
-/// pawn's threats are not counted.
+/// that capture with no condition on their path, start or victim (one that may also capture
+/// en passant, like the chess pawn's diagonal, captures a piece standing there as well).
 fn capture_steps(moves: &ColourMoves) -> Vec<i16> {
-    let conditions = flags::HOP
-        | flags::GRASS
-        | flags::LAME
-        | flags::MUST_JUMP
-        | flags::TAME
-        | flags::EN_PASSANT;
+    let conditions = flags::HOP | flags::GRASS | flags::LAME | flags::MUST_JUMP | flags::TAME;
     let rays = moves.rays.iter().filter(|r| {
         r.range == 1
             && r.flags & flags::CAPTURE != 0
@@ -652,7 +646,8 @@ mod tests {
 
     /// The threat term looks for a pawn-like piece's captures at its capture steps: for the
     /// shogi pawn the one step forward, towards the side's promotion zone, and for the
-    /// makruk pawn the two diagonal steps forward (its orthogonal step does not capture).
+    /// makruk and chess pawns the two diagonal steps forward (their orthogonal steps do not
+    /// capture; the chess pawn's diagonal steps may also capture en passant).
     #[test]
     fn pawn_capture_steps_are_the_steps_that_capture() {
         let steps = |variant: &str, colour: Colour| {
@@ -679,6 +674,8 @@ mod tests {
         assert_eq!(steps("shogi", Colour::White), [(3, 4)]);
         assert_eq!(steps("shogi", Colour::Black), [(3, 2)]);
         assert_eq!(steps("makruk", Colour::White), [(2, 4), (4, 4)]);
+        assert_eq!(steps("chess", Colour::White), [(2, 4), (4, 4)]);
+        assert_eq!(steps("chess", Colour::Black), [(2, 2), (4, 2)]);
     }
 
     /// For every shipped variant, the automatic values written as a weights file, read back
