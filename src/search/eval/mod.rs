@@ -154,9 +154,7 @@ pub fn evaluate(
 ) -> i32 {
     let sums = pos.sums(&et.square_values);
     let (Census { sides, phase }, mut score) = sums::census(pos, et, &sums);
-    if et.pawn_structure {
-        score += structure(pos, et, sums.key, &mut cache.structure);
-    }
+    score += structure(pos, et, sums.key, &mut cache.structure);
     let lead = checks_lead(pos, et);
     score += Pair::new(lead, lead);
     let lazy = finish(score, phase, &sides, pos.side(), et);

@@ -174,8 +174,6 @@ pub struct EvalTables {
     pub tempo: i32,
     /// The colour-bound types with a pair bonus, by their pair slot.
     pub pair_kinds: Vec<usize>,
-    /// Some piece type is pawn-like: the pawn-structure term applies.
-    pub pawn_structure: bool,
     /// What each piece on each square adds to the sums the position keeps for the
     /// evaluation (module `sums`): rebuilt whenever the weights change.
     pub square_values: Arc<SquareValues>,
@@ -319,7 +317,6 @@ impl EvalTables {
             royal: ROYAL,
             tempo: TEMPO,
             pair_kinds: Vec::new(),
-            pawn_structure: false,
             square_values: Arc::new(SquareValues::new(Vec::new(), 0)),
             threat: Pair::new(AUTOMATIC_THREAT.0, AUTOMATIC_THREAT.1),
             weights_file: None,
@@ -330,7 +327,6 @@ impl EvalTables {
         et.pair_kinds = (0..et.kinds.len())
             .filter(|&kind| et.kinds[kind].pair_slot != NO_SLOT)
             .collect();
-        et.pawn_structure = et.kinds.iter().any(|k| k.pawn_like);
         et.square_values = Arc::new(sums::square_values(&et));
         et
     }

@@ -8,8 +8,7 @@
 //! they are at the traced weights.
 
 use super::mobility::{self, Attacks};
-use super::pair::Pair;
-use super::pair::PHASE_MAX;
+use super::pair::{Pair, PHASE_MAX};
 use super::pawns::{PawnFeature, Structure, PASSED_SCALE};
 use super::royal::shelter_counts;
 use super::tables::EvalTables;
