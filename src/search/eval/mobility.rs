@@ -1,8 +1,10 @@
 //! Mobility, threats and attacks near the royal pieces, from one pass of the move generator
 //! over the pieces that are not royal: each piece scores a threat for every enemy piece worth
-//! more than itself that it can capture, and each that is not pawn-like scores its number of
-//! destinations against the typical number for its type and counts the destinations next to
-//! the enemy's royal pieces for the royal-safety term.
+//! more than itself that it can capture, and each whose mobility is weighed scores its number
+//! of destinations against the typical number for its type and counts the destinations next
+//! to the enemy's royal pieces for the royal-safety term. Only captures are generated for a
+//! piece whose mobility is not weighed, and none for a pawn-like piece, whose captures are
+//! looked up at its capture steps.
 
 use super::pair::Pair;
 use super::tables::EvalTables;
@@ -64,6 +66,25 @@ impl<W: Fn(Piece) -> bool> Sink for Counter<'_, W> {
     }
 }
 
+/// Counts the captures of one piece of enemy pieces worth more than itself, from a generation
+/// of its captures alone.
+struct ThreatCounter<'a, W> {
+    /// Whether a piece is an enemy worth more than the moving one.
+    worth_more: W,
+    board: &'a BySquare<Piece>,
+    threats: i32,
+}
+
+impl<W: Fn(Piece) -> bool> Sink for ThreatCounter<'_, W> {
+    const QUIETS: bool = false;
+
+    #[inline]
+    fn push(&mut self, mv: Move) -> bool {
+        self.threats += i32::from((self.worth_more)(self.board[mv.to]));
+        true
+    }
+}
+
 /// The squares next to (and under) the royal pieces of `colour`.
 pub fn royal_zone(pos: &Position, colour: Colour) -> SqBits {
     let geo = pos.geo();
@@ -110,7 +131,8 @@ pub fn evaluate(pos: &Position, et: &EvalTables) -> Activity {
 
 /// Every piece that is not royal, with its colour, type, number of destinations, number of
 /// those next to an enemy royal piece, and number of its captures of enemy pieces worth more
-/// than itself (by automatic value). Callers skip the mobility of types it does not weigh.
+/// than itself (by automatic value). The destinations are counted only for types whose
+/// mobility is weighed (0 for the others, which callers skip).
 pub fn visit(pos: &Position, et: &EvalTables, mut f: impl FnMut(Colour, usize, i32, i32, i32)) {
     let zones = ByColour::from_fn(|colour| royal_zone(pos, colour));
     let board = pos.board();
@@ -131,6 +153,16 @@ pub fn visit(pos: &Position, et: &EvalTables, mut f: impl FnMut(Colour, usize, i
                     .iter()
                     .filter(|&&off| worth_more(board[sq.offset(off)]));
                 f(colour, kind, 0, 0, threats.count() as i32);
+                continue;
+            }
+            if k.mobility.weight == Pair::default() {
+                let mut counter = ThreatCounter {
+                    worth_more,
+                    board,
+                    threats: 0,
+                };
+                piece_moves(pos, sq, &mut counter);
+                f(colour, kind, 0, 0, counter.threats);
                 continue;
             }
             let mut counter = Counter {
