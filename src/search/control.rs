@@ -13,6 +13,9 @@ use super::Limits;
 /// Deepest iteration the search starts.
 pub const MAX_DEPTH: i32 = 100;
 
+/// The share of the (scaled) soft limit past which no new iteration starts.
+const ITERATION_START_SHARE: f64 = 0.8;
+
 /// Limits and flags shared by all search threads.
 pub struct Control<'a> {
     stop: &'a Arc<AtomicBool>,
@@ -97,7 +100,8 @@ impl<'a> Control<'a> {
 
     /// Whether another iteration may start. `factor` scales the soft limit: below 1 while the
     /// best move is stable, up to about 3 when it keeps changing or the score drops. A new
-    /// iteration usually takes longer than all before it, so none starts past 55 % of it.
+    /// iteration usually takes longer than all before it, so none starts past
+    /// [`ITERATION_START_SHARE`] of it.
     /// A fixed time per move (soft equal to hard) is spent whole: iterations start until the
     /// hard limit, which then stops the search.
     pub fn next_iteration(&self, depth_done: i32, factor: f64) -> bool {
@@ -111,7 +115,7 @@ impl<'a> Control<'a> {
             Some(t) if t.soft >= t.hard => self.elapsed() < t.hard,
             Some(t) => {
                 let soft = t.soft.mul_f64(factor).min(t.hard);
-                self.elapsed() < soft.mul_f64(0.55)
+                self.elapsed() < soft.mul_f64(ITERATION_START_SHARE)
             }
             None => true,
         }
