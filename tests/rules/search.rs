@@ -253,6 +253,24 @@ fn piece_values_rank_fairy_pieces_sensibly() {
     assert!(value('M') < value('S') && value('S') < value('N'));
 }
 
+/// Synochess's cannon hops like the janggi cannon, over any piece but a cannon, and cannot take
+/// a cannon: on boards crowded with its own type it would never move, but the game has 30
+/// other pieces to hop over and take. Players rate the janggi cannon above the horse (7 to 5 in
+/// janggi's material count); it must at least not fall to the floor value of a piece that
+/// hardly moves, and sit near the horse, which moves as the janggi horse does.
+#[test]
+fn a_cannon_that_cannot_hop_over_cannons_is_valued_by_the_games_screens() {
+    let t = tables("synochess");
+    let v = piece_values(&t);
+    let value = |letter| v[t.variant.piece_index(letter).unwrap()];
+    assert!(
+        value('C') * 10 >= value('H') * 9,
+        "cannon {} horse {}",
+        value('C'),
+        value('H')
+    );
+}
+
 #[test]
 fn every_shipped_variant_plays_a_move() {
     let names = alfil::variant::embedded_names();

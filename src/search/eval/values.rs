@@ -2,9 +2,9 @@
 //! material values without hand-made tables.
 //!
 //! Each piece type is probed with the engine's real move generator: on the empty board and on
-//! a few crowded boards (30 % of the squares filled with friends and foes at random, the same
-//! boards every time) it is placed on every square it may stand on and its destinations are
-//! counted. The
+//! a few crowded boards (30 % of the squares filled at random with friends and foes of the
+//! types the start position has, in its proportions, the same boards every time) it is placed
+//! on every square it may stand on and its destinations are counted. The
 //! average number of destinations on the crowded boards is the main measure: it already prices
 //! the difference between leapers and sliders (a crowded board shortens a slider's lines but
 //! not a leaper's jumps) and counts hoppers' moves, which need screens; quiet moves and
@@ -96,13 +96,25 @@ struct Probe {
     tables: Arc<Ruleset>,
     pos: Position,
     targets: Targets,
+    /// The types a crowded board is filled with: one entry per piece of the start position
+    /// that is not royal (a hopper's screens and a piece's victims are what the game has).
+    crowd: Vec<usize>,
 }
 
 impl Probe {
     fn new(tables: Arc<Ruleset>) -> Probe {
         let size = tables.geo.size;
+        let start = Position::start(tables.clone());
+        let crowd = tables
+            .geo
+            .squares()
+            .map(|sq| start.at(sq))
+            .filter(|p| p.is_piece() && !tables.variant.pieces[p.kind()].always_royal())
+            .map(|p| p.kind())
+            .collect();
         Probe {
             pos: Position::empty(tables.clone()),
+            crowd,
             tables,
             targets: Targets {
                 seen: vec![false; size],
@@ -130,7 +142,8 @@ impl Probe {
         }
     }
 
-    /// Fill the board with friends and foes of `kind` at random (deterministically).
+    /// Fill the board with friends and foes at random (deterministically), of the start
+    /// position's types, or of `kind` where it has none.
     fn crowd(&mut self, kind: usize, seed: &mut u64, except: Square) {
         let geo = self.tables.geo;
         for sq in geo.squares() {
@@ -141,7 +154,11 @@ impl Probe {
                 } else {
                     Colour::Black
                 };
-                Piece::new(kind, colour)
+                let crowd_kind = match self.crowd.len() {
+                    0 => kind,
+                    n => self.crowd[(r >> 32) as usize % n],
+                };
+                Piece::new(crowd_kind, colour)
             } else {
                 Piece::EMPTY
             };
