@@ -44,30 +44,8 @@ pub struct Activity {
     pub attacks: ByColour<Attacks>,
 }
 
-/// Counts the moves of one piece, those that land in a zone, and its captures of enemy
-/// pieces worth more than itself.
-struct Counter<'a, W> {
-    zone: &'a SqBits,
-    /// Whether a piece is an enemy worth more than the moving one.
-    worth_more: W,
-    board: &'a BySquare<Piece>,
-    moves: i32,
-    hits: i32,
-    threats: i32,
-}
-
-impl<W: Fn(Piece) -> bool> Sink for Counter<'_, W> {
-    #[inline]
-    fn push(&mut self, mv: Move) -> bool {
-        self.moves += 1;
-        self.hits += i32::from(self.zone.has(mv.to));
-        self.threats += i32::from((self.worth_more)(self.board[mv.to]));
-        true
-    }
-}
-
-/// Counts the captures of one piece of enemy pieces worth more than itself, from a generation
-/// of its captures alone.
+/// Counts the captures of one piece of enemy pieces worth more than itself; alone, from a
+/// generation of its captures only.
 struct ThreatCounter<'a, W> {
     /// Whether a piece is an enemy worth more than the moving one.
     worth_more: W,
@@ -75,12 +53,37 @@ struct ThreatCounter<'a, W> {
     threats: i32,
 }
 
+impl<W: Fn(Piece) -> bool> ThreatCounter<'_, W> {
+    #[inline]
+    fn count(&mut self, mv: Move) {
+        self.threats += i32::from((self.worth_more)(self.board[mv.to]));
+    }
+}
+
 impl<W: Fn(Piece) -> bool> Sink for ThreatCounter<'_, W> {
     const QUIETS: bool = false;
 
     #[inline]
     fn push(&mut self, mv: Move) -> bool {
-        self.threats += i32::from((self.worth_more)(self.board[mv.to]));
+        self.count(mv);
+        true
+    }
+}
+
+/// Counts the moves of one piece, those that land in a zone, and its threats.
+struct Counter<'a, W> {
+    zone: &'a SqBits,
+    threats: ThreatCounter<'a, W>,
+    moves: i32,
+    hits: i32,
+}
+
+impl<W: Fn(Piece) -> bool> Sink for Counter<'_, W> {
+    #[inline]
+    fn push(&mut self, mv: Move) -> bool {
+        self.moves += 1;
+        self.hits += i32::from(self.zone.has(mv.to));
+        self.threats.count(mv);
         true
     }
 }
@@ -155,26 +158,30 @@ pub fn visit(pos: &Position, et: &EvalTables, mut f: impl FnMut(Colour, usize, i
                 f(colour, kind, 0, 0, threats.count() as i32);
                 continue;
             }
+            let mut threats = ThreatCounter {
+                worth_more,
+                board,
+                threats: 0,
+            };
             if k.mobility.weight == Pair::default() {
-                let mut counter = ThreatCounter {
-                    worth_more,
-                    board,
-                    threats: 0,
-                };
-                piece_moves(pos, sq, &mut counter);
-                f(colour, kind, 0, 0, counter.threats);
+                piece_moves(pos, sq, &mut threats);
+                f(colour, kind, 0, 0, threats.threats);
                 continue;
             }
             let mut counter = Counter {
                 zone: &zones[enemy],
-                worth_more,
-                board,
+                threats,
                 moves: 0,
                 hits: 0,
-                threats: 0,
             };
             piece_moves(pos, sq, &mut counter);
-            f(colour, kind, counter.moves, counter.hits, counter.threats);
+            f(
+                colour,
+                kind,
+                counter.moves,
+                counter.hits,
+                counter.threats.threats,
+            );
         }
     }
 }
