@@ -3,8 +3,8 @@
 //! more than itself that it can capture, and each whose mobility is weighed scores its number
 //! of destinations against the typical number for its type and counts the destinations next
 //! to the enemy's royal pieces for the royal-safety term. Only captures are generated for a
-//! piece whose mobility is not weighed, and none for a pawn-like piece, whose captures are
-//! looked up at its capture steps.
+//! piece whose mobility is not weighed, and none for such a piece that is pawn-like: its
+//! captures are looked up at its capture steps.
 
 use super::pair::Pair;
 use super::tables::EvalTables;
@@ -110,14 +110,14 @@ pub fn evaluate(pos: &Position, et: &EvalTables) -> Activity {
     let mut out = Activity::default();
     let mut mobility = ByColour([Pair::default(); 2]);
     let mut threats = ByColour([0; 2]);
-    visit(pos, et, |colour, kind, moves, hits, t| {
+    visit(pos, et, |colour, kind, destinations, t| {
         threats[colour] += t;
-        let m = et.kinds[kind].mobility;
-        if m.weight == Pair::default() {
+        let Some(d) = destinations else {
             return;
-        }
-        mobility[colour] += m.weight * (moves - m.mean);
-        out.attacks[!colour].add(et.kinds[kind].automatic_value, hits);
+        };
+        let m = et.kinds[kind].mobility;
+        mobility[colour] += m.weight * (d.all - m.mean);
+        out.attacks[!colour].add(et.kinds[kind].automatic_value, d.near_royal);
     });
     out.mobility += et.threat * (threats[Colour::White] - threats[Colour::Black]);
     for colour in Colour::BOTH {
@@ -132,11 +132,23 @@ pub fn evaluate(pos: &Position, et: &EvalTables) -> Activity {
     out
 }
 
-/// Every piece that is not royal, with its colour, type, number of destinations, number of
-/// those next to an enemy royal piece, and number of its captures of enemy pieces worth more
-/// than itself (by automatic value). The destinations are counted only for types whose
-/// mobility is weighed (0 for the others, which callers skip).
-pub fn visit(pos: &Position, et: &EvalTables, mut f: impl FnMut(Colour, usize, i32, i32, i32)) {
+/// The destinations of one piece whose type's mobility the evaluation weighs.
+#[derive(Clone, Copy, Debug)]
+pub struct Destinations {
+    /// All of them.
+    pub all: i32,
+    /// Those next to an enemy royal piece.
+    pub near_royal: i32,
+}
+
+/// Every piece that is not royal, with its colour, type, destinations (for types whose
+/// mobility is weighed, else none) and number of captures of enemy pieces worth more than
+/// itself (by automatic value).
+pub fn visit(
+    pos: &Position,
+    et: &EvalTables,
+    mut f: impl FnMut(Colour, usize, Option<Destinations>, i32),
+) {
     let zones = ByColour::from_fn(|colour| royal_zone(pos, colour));
     let board = pos.board();
     for colour in Colour::BOTH {
@@ -150,22 +162,21 @@ pub fn visit(pos: &Position, et: &EvalTables, mut f: impl FnMut(Colour, usize, i
             let worth_more = |victim: Piece| {
                 victim.is_of(enemy) && et.kinds[victim.kind()].automatic_value > k.automatic_value
             };
-            if k.pawn_like {
-                let steps = &et.capture_steps[kind][colour];
-                let threats = steps
-                    .iter()
-                    .filter(|&&off| worth_more(board[sq.offset(off)]));
-                f(colour, kind, 0, 0, threats.count() as i32);
-                continue;
-            }
             let mut threats = ThreatCounter {
                 worth_more,
                 board,
                 threats: 0,
             };
             if k.mobility.weight == Pair::default() {
-                piece_moves(pos, sq, &mut threats);
-                f(colour, kind, 0, 0, threats.threats);
+                if k.pawn_like {
+                    threats.threats = et.capture_steps[kind][colour]
+                        .iter()
+                        .filter(|&&off| (threats.worth_more)(board[sq.offset(off)]))
+                        .count() as i32;
+                } else {
+                    piece_moves(pos, sq, &mut threats);
+                }
+                f(colour, kind, None, threats.threats);
                 continue;
             }
             let mut counter = Counter {
@@ -175,13 +186,11 @@ pub fn visit(pos: &Position, et: &EvalTables, mut f: impl FnMut(Colour, usize, i
                 hits: 0,
             };
             piece_moves(pos, sq, &mut counter);
-            f(
-                colour,
-                kind,
-                counter.moves,
-                counter.hits,
-                counter.threats.threats,
-            );
+            let destinations = Destinations {
+                all: counter.moves,
+                near_royal: counter.hits,
+            };
+            f(colour, kind, Some(destinations), counter.threats.threats);
         }
     }
 }

@@ -674,6 +674,27 @@ mod tests {
         assert_eq!(steps("chess", Colour::Black), [(2, 2), (4, 2)]);
     }
 
+    /// A weights file may weigh the mobility of a pawn-like type, which the automatic values
+    /// leave out: then its moves are counted like any other type's. With the chess pawn's
+    /// mobility at (160, 160), each of its moves adds 160 / 16 = 10 cp and its typical number
+    /// stays the automatic 0. White's d2 pawn has 2 moves (d3, d4), Black's d5 pawn 1 (d4),
+    /// the kings are royal (no mobility term) and every other weight is the same: White to
+    /// move gains 10 × (2 − 1) = 10 cp.
+    #[test]
+    fn a_weighed_pawn_mobility_counts_the_pawns_moves() {
+        let tables = build_ruleset(Arc::new(
+            crate::variant::load_by_name("chess").expect("shipped"),
+        ))
+        .expect("builds");
+        let automatic = EvalTables::automatic(&tables);
+        let mut weights = automatic.weights();
+        weights.pieces.get_mut("P").expect("a pawn").mobility = (160, 160);
+        let mut weighed = EvalTables::automatic(&tables);
+        weighed.apply(&weights);
+        let pos = position_from_fen(tables, "4k3/8/8/3p4/8/8/3P4/4K3 w - - 0 1").expect("FEN");
+        assert_eq!(score(&pos, &weighed) - score(&pos, &automatic), 10);
+    }
+
     /// For every shipped variant, the automatic values written as a weights file, read back
     /// and applied give the same weights and the same evaluation at every position of a
     /// playout: a file lists everything the automatic values set.

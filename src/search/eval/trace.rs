@@ -8,7 +8,7 @@
 //! they are at the traced weights.
 
 use super::mobility::{self, Attacks};
-use super::pair::{Pair, PHASE_MAX};
+use super::pair::PHASE_MAX;
 use super::pawns::{PawnFeature, Structure, PASSED_SCALE};
 use super::royal::shelter_counts;
 use super::tables::EvalTables;
@@ -369,19 +369,19 @@ pub fn trace(pos: &Position, et: &EvalTables, layout: &Layout, weights: &[f64]) 
         }
     });
     let mut attacks = ByColour([Attacks::default(); 2]);
-    mobility::visit(pos, et, |colour, kind, moves, hits, threats| {
+    mobility::visit(pos, et, |colour, kind, destinations, threats| {
         if threats != 0 {
             c.phased(layout.threat, sign(colour) * f64::from(threats));
         }
-        let m = et.kinds[kind].mobility;
-        if m.weight == Pair::default() {
+        let Some(d) = destinations else {
             return;
-        }
+        };
+        let m = et.kinds[kind].mobility;
         c.phased(
             layout.kinds[kind].mobility,
-            sign(colour) * f64::from(moves - m.mean) / 16.0,
+            sign(colour) * f64::from(d.all - m.mean) / 16.0,
         );
-        attacks[!colour].add(et.kinds[kind].automatic_value, hits);
+        attacks[!colour].add(et.kinds[kind].automatic_value, d.near_royal);
     });
     for colour in Colour::BOTH {
         let s = sign(colour);
