@@ -1,8 +1,9 @@
 //! Mobility, threats and attacks near the royal pieces, from one pass of the move generator
 //! over the pieces that are not royal: each piece scores a threat for every enemy piece worth
 //! more than itself that it can capture, and each whose mobility is weighed scores its number
-//! of destinations against the typical number for its type and counts the destinations next
-//! to the enemy's royal pieces for the royal-safety term. Only captures are generated for a
+//! of destinations that no enemy pawn-like piece attacks (a square a pawn guards is no place
+//! to go) against the typical number for its type and counts the destinations next to the
+//! enemy's royal pieces for the royal-safety term. Only captures are generated for a
 //! piece whose mobility is not weighed, and none for such a piece that is pawn-like: its
 //! captures are looked up at its capture steps.
 
@@ -70,9 +71,12 @@ impl<W: Fn(Piece) -> bool> Sink for ThreatCounter<'_, W> {
     }
 }
 
-/// Counts the moves of one piece, those that land in a zone, and its threats.
+/// Counts the moves of one piece to squares the enemy's pawn-like pieces do not attack, its
+/// moves that land in a zone, and its threats.
 struct Counter<'a, W> {
     zone: &'a SqBits,
+    /// Squares the enemy's pawn-like pieces attack: not counted as mobility.
+    guarded: &'a SqBits,
     threats: ThreatCounter<'a, W>,
     moves: i32,
     hits: i32,
@@ -81,7 +85,7 @@ struct Counter<'a, W> {
 impl<W: Fn(Piece) -> bool> Sink for Counter<'_, W> {
     #[inline]
     fn push(&mut self, mv: Move) -> bool {
-        self.moves += 1;
+        self.moves += i32::from(!self.guarded.has(mv.to));
         self.hits += i32::from(self.zone.has(mv.to));
         self.threats.count(mv);
         true
@@ -103,6 +107,18 @@ pub fn royal_zone(pos: &Position, colour: Colour) -> SqBits {
         }
     }
     zone
+}
+
+/// The squares the pawn-like pieces of `colour` attack (by their capture steps).
+fn pawn_guard(pos: &Position, et: &EvalTables, colour: Colour) -> SqBits {
+    let mut guarded = SqBits::default();
+    for &sq in pos.pieces(colour) {
+        let kind = pos.at(sq).kind();
+        for &off in &et.capture_steps[kind][colour] {
+            guarded.add(sq.offset(off));
+        }
+    }
+    guarded
 }
 
 /// Mobility, threats and attacks on the royal pieces.
@@ -135,7 +151,7 @@ pub fn evaluate(pos: &Position, et: &EvalTables) -> Activity {
 /// The destinations of one piece whose type's mobility the evaluation weighs.
 #[derive(Clone, Copy, Debug)]
 pub struct Destinations {
-    /// All of them.
+    /// All of them but those an enemy pawn-like piece attacks.
     pub all: i32,
     /// Those next to an enemy royal piece.
     pub near_royal: i32,
@@ -150,6 +166,7 @@ pub fn visit(
     mut f: impl FnMut(Colour, usize, Option<Destinations>, i32),
 ) {
     let zones = ByColour::from_fn(|colour| royal_zone(pos, colour));
+    let guarded = ByColour::from_fn(|colour| pawn_guard(pos, et, colour));
     let board = pos.board();
     for colour in Colour::BOTH {
         for &sq in pos.pieces(colour) {
@@ -181,6 +198,7 @@ pub fn visit(
             }
             let mut counter = Counter {
                 zone: &zones[enemy],
+                guarded: &guarded[enemy],
                 threats,
                 moves: 0,
                 hits: 0,
@@ -192,5 +210,42 @@ pub fn visit(
             };
             f(colour, kind, Some(destinations), counter.threats.threats);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use super::visit;
+    use crate::movegen::{build_ruleset, position_from_fen};
+    use crate::search::eval::tables::EvalTables;
+    use crate::types::Colour;
+
+    /// The destinations counted for White's knight on d4 in chess, with Black's pawn on `d7`
+    /// or not.
+    fn knight_destinations(fen: &str) -> i32 {
+        let tables = build_ruleset(Arc::new(
+            crate::variant::load_by_name("chess").expect("shipped"),
+        ))
+        .expect("builds");
+        let et = EvalTables::automatic(&tables);
+        let pos = position_from_fen(tables, fen).expect("FEN");
+        let knight = pos.at(pos.geo().square(3, 3)).kind();
+        let mut counted = None;
+        visit(&pos, &et, |colour, kind, destinations, _| {
+            if colour == Colour::White && kind == knight {
+                counted = destinations.map(|d| d.all);
+            }
+        });
+        counted.expect("the knight's mobility is weighed")
+    }
+
+    /// A knight on d4 has 8 destinations (b3 b5 c2 c6 e2 e6 f3 f5); a black pawn on d7
+    /// attacks c6 and e6, which leaves 6 counted.
+    #[test]
+    fn squares_an_enemy_pawn_attacks_are_not_counted_as_mobility() {
+        assert_eq!(knight_destinations("4k3/8/8/8/3N4/8/8/4K3 w - - 0 1"), 8);
+        assert_eq!(knight_destinations("4k3/3p4/8/8/3N4/8/8/4K3 w - - 0 1"), 6);
     }
 }
