@@ -13,7 +13,7 @@ use crate::movegen::pseudo::piece_moves;
 use crate::movegen::{Move, Sink};
 use crate::position::ruleset::SqBits;
 use crate::position::Position;
-use crate::types::{ByColour, BySquare, Colour, Piece};
+use crate::types::{ByColour, BySquare, Colour, Piece, Square};
 
 /// Attacks on one colour's royal pieces.
 #[derive(Clone, Copy, Debug, Default)]
@@ -109,13 +109,25 @@ pub fn royal_zone(pos: &Position, colour: Colour) -> SqBits {
     zone
 }
 
+/// The squares a piece of `kind` and `colour` on `sq` attacks at its capture steps (none
+/// unless it is pawn-like).
+fn capture_squares(
+    et: &EvalTables,
+    kind: usize,
+    colour: Colour,
+    sq: Square,
+) -> impl Iterator<Item = Square> + '_ {
+    et.capture_steps[kind][colour]
+        .iter()
+        .map(move |&off| sq.offset(off))
+}
+
 /// The squares the pawn-like pieces of `colour` attack (by their capture steps).
 fn pawn_guard(pos: &Position, et: &EvalTables, colour: Colour) -> SqBits {
     let mut guarded = SqBits::default();
     for &sq in pos.pieces(colour) {
-        let kind = pos.at(sq).kind();
-        for &off in &et.capture_steps[kind][colour] {
-            guarded.add(sq.offset(off));
+        for target in capture_squares(et, pos.at(sq).kind(), colour, sq) {
+            guarded.add(target);
         }
     }
     guarded
@@ -186,9 +198,8 @@ pub fn visit(
             };
             if k.mobility.weight == Pair::default() {
                 if k.pawn_like {
-                    threats.threats = et.capture_steps[kind][colour]
-                        .iter()
-                        .filter(|&&off| (threats.worth_more)(board[sq.offset(off)]))
+                    threats.threats = capture_squares(et, kind, colour, sq)
+                        .filter(|&target| (threats.worth_more)(board[target]))
                         .count() as i32;
                 } else {
                     piece_moves(pos, sq, &mut threats);
@@ -222,8 +233,7 @@ mod tests {
     use crate::search::eval::tables::EvalTables;
     use crate::types::Colour;
 
-    /// The destinations counted for White's knight on d4 in chess, with Black's pawn on `d7`
-    /// or not.
+    /// The destinations counted for White's knight on d4 in the chess position `fen`.
     fn knight_destinations(fen: &str) -> i32 {
         let tables = build_ruleset(Arc::new(
             crate::variant::load_by_name("chess").expect("shipped"),
