@@ -6,8 +6,11 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use rayon::prelude::*;
 
 use crate::movegen::attack::{in_check, in_check_after};
+use crate::movegen::ends::immediate_end;
+use crate::movegen::legal::{count_legal, countable};
 use crate::movegen::{legal_moves, legal_moves_knowing_check, make_move, Move};
 use crate::position::Position;
+use crate::position::BIKJANG;
 
 /// Move buffers, one per ply, allocated once.
 pub fn buffers(depth: u32) -> Vec<Vec<Move>> {
@@ -18,23 +21,27 @@ pub fn buffers(depth: u32) -> Vec<Vec<Move>> {
 pub fn perft(pos: &mut Position, depth: u32) -> u64 {
     let mut bufs = buffers(depth);
     let checked = in_check(pos, pos.side());
-    perft_with(pos, depth, checked, &mut bufs, &|| false).unwrap_or_default()
+    let countable = countable(&pos.tables);
+    perft_with(pos, depth, checked, countable, &mut bufs, &|| false).unwrap_or_default()
 }
 
 /// [`perft`] that gives up (`None`) once `stop` is raised, checked at every inner node.
 pub fn perft_until(pos: &mut Position, depth: u32, stop: &AtomicBool) -> Option<u64> {
     let mut bufs = buffers(depth);
     let checked = in_check(pos, pos.side());
-    perft_with(pos, depth, checked, &mut bufs, &|| {
+    let countable = countable(&pos.tables);
+    perft_with(pos, depth, checked, countable, &mut bufs, &|| {
         stop.load(Ordering::Relaxed)
     })
 }
 
-/// `checked`: whether the side to move is in check, known from the move that led here.
+/// `checked`: whether the side to move is in check, known from the move that led here;
+/// `countable`: whether the last ply's moves may be counted without listing them.
 fn perft_with(
     pos: &mut Position,
     depth: u32,
     checked: bool,
+    countable: bool,
     bufs: &mut [Vec<Move>],
     stopped: &impl Fn() -> bool,
 ) -> Option<u64> {
@@ -42,6 +49,12 @@ fn perft_with(
         return Some(1);
     }
     let (moves, rest) = bufs.split_first_mut().expect("one buffer per ply");
+    if depth == 1 && countable && pos.state() & BIKJANG == 0 {
+        if pos.tables.may_end && immediate_end(pos).is_some() {
+            return Some(0);
+        }
+        return Some(count_legal(pos, checked, moves));
+    }
     legal_moves_knowing_check(pos, Some(checked), moves);
     if depth == 1 {
         return Some(moves.len() as u64);
@@ -53,7 +66,7 @@ fn perft_with(
     for &mv in moves.iter() {
         make_move(pos, mv);
         let gives_check = in_check_after(pos, mv);
-        let below = perft_with(pos, depth - 1, gives_check, rest, stopped);
+        let below = perft_with(pos, depth - 1, gives_check, countable, rest, stopped);
         pos.unmake();
         total += below?;
     }

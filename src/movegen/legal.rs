@@ -20,8 +20,102 @@ use super::attack::{
 use super::Sink;
 use super::{arriving, lion_trading, pseudo};
 use crate::position::moves::Move;
+use crate::position::ruleset::Ruleset;
 use crate::position::{Position, BIKJANG};
 use smallvec::SmallVec;
+
+/// Whether legality under `tables`' rules is royal safety alone: no explosions, no ban on
+/// checking, no duple check, no Lion-trading rules.
+pub fn plain_legality(tables: &Ruleset) -> bool {
+    let r = &tables.variant.rules;
+    r.blast.is_none() && r.checking && !r.duple_check && r.lion_trading.is_none()
+}
+
+/// Whether the legal moves under `tables`' rules are the pseudo-legal moves that keep the
+/// royal pieces safe and nothing else (no rule adds, removes or filters moves; a pass where
+/// the rules allow one aside), outside bikjang.
+pub fn royal_safety_alone(tables: &Ruleset) -> bool {
+    let r = &tables.variant.rules;
+    let hand = &tables.hand;
+    plain_legality(tables)
+        && !tables.explodes
+        && hand.drop_checks
+        && !hand.gating
+        && !r.royal_frozen_in_check
+        && !tables.initial_not_in_check
+        && !tables.restricted_promotions
+        && !r.must_capture
+        && !r.pass_on_stalemate
+}
+
+/// Whether [`count_legal`] counts the legal moves of positions under `tables`' rules: legality
+/// is royal safety alone and no piece's moves need their duplicates removed.
+pub fn countable(tables: &Ruleset) -> bool {
+    royal_safety_alone(tables)
+        && tables
+            .pieces
+            .iter()
+            .all(|p| !p.needs_dedup && p.zone_moves.is_none())
+}
+
+/// The number of legal moves of `pos` as if no immediate game end held, where
+/// [`countable`] holds for its rules and it is not in bikjang; `checked` says whether the side
+/// to move is in check. Moves the royal-safety test answers without looking at the board are
+/// counted as they are generated, the others are kept in `tested` and tested after.
+pub fn count_legal(pos: &mut Position, checked: bool, tested: &mut Vec<Move>) -> u64 {
+    tested.clear();
+    let pass = u64::from(pass_move(pos).is_some() && !checked);
+    if pos.royals(pos.side()).is_empty() {
+        let mut counter = Counted { count: 0 };
+        pseudo::generate(pos, &mut counter);
+        return counter.count + pass;
+    }
+    let safety = RoyalSafety::new(pos, checked);
+    let mut counter = SafeCounter {
+        pos,
+        safety: &safety,
+        count: 0,
+        tested,
+    };
+    pseudo::generate(pos, &mut counter);
+    let count = counter.count;
+    let kept = tested.iter().filter(|&&mv| safety.keeps(pos, mv)).count();
+    count + kept as u64 + pass
+}
+
+/// Counts the moves it is given.
+struct Counted {
+    count: u64,
+}
+
+impl Sink for Counted {
+    #[inline]
+    fn push(&mut self, _mv: Move) -> bool {
+        self.count += 1;
+        true
+    }
+}
+
+/// Counts the moves the royal-safety test keeps without a look at the board, and keeps the
+/// others for the test.
+struct SafeCounter<'a> {
+    pos: &'a Position,
+    safety: &'a RoyalSafety,
+    count: u64,
+    tested: &'a mut Vec<Move>,
+}
+
+impl Sink for SafeCounter<'_> {
+    #[inline]
+    fn push(&mut self, mv: Move) -> bool {
+        if self.safety.keeps_untested(self.pos, mv) {
+            self.count += 1;
+        } else {
+            self.tested.push(mv);
+        }
+        true
+    }
+}
 
 /// The legal moves as if no immediate game end held (for rules that look one move ahead).
 pub fn generate_ignoring_ends(pos: &mut Position, out: &mut Vec<Move>) {
@@ -307,6 +401,20 @@ impl RoyalSafety {
         self.tested(pos, mv)
     }
 
+    /// Whether [`RoyalSafety::keeps`] says yes to `mv` without making it or looking along a
+    /// line: a plain move of an unpinned piece other than the royal one through no
+    /// sensitive square. False does not make a move illegal.
+    #[inline]
+    pub fn keeps_untested(&self, pos: &Position, mv: Move) -> bool {
+        self.quick
+            && !mv.is_castle()
+            && !mv.is_wall()
+            && mv.kills_nothing()
+            && mv.from != self.royal
+            && (self.pins.is_empty() || !self.pins.contains(&mv.from))
+            && (!self.sensitive || mv.is_pass() || !self.is_sensitive(pos, mv))
+    }
+
     /// [`RoyalSafety::keeps`] for a plain move of an unpinned piece other than the royal one
     /// where some lines onto the royal are sensitive.
     #[inline]
@@ -435,12 +543,44 @@ pub fn is_legal_slow(pos: &mut Position, mv: Move, checked: bool) -> bool {
 mod tests {
     use std::sync::Arc;
 
-    use super::{filter_royal_safety, is_legal_slow, RoyalSafety};
+    use super::{count_legal, countable, filter_royal_safety, generate_knowing_check};
+    use super::{is_legal_slow, RoyalSafety};
     use crate::movegen::attack::in_check;
     use crate::movegen::playout::{playout_move, shipped};
     use crate::movegen::{build_ruleset, legal_moves, make_move, position_from_fen, pseudo, Move};
     use crate::position::Position;
     use crate::variant::load_by_name;
+
+    /// Along playouts of every shipped variant whose moves may be counted without listing them,
+    /// the count is the length of the legal move list, whether in check or not.
+    #[test]
+    fn counting_the_legal_moves_agrees_with_listing_them() {
+        let mut counted_variants = 0;
+        for (n, name, ruleset) in shipped() {
+            if !countable(&ruleset) {
+                continue;
+            }
+            counted_variants += 1;
+            let mut pos = Position::start(ruleset);
+            let (mut legal, mut tested) = (Vec::new(), Vec::new());
+            for ply in 0..120usize {
+                let checked = in_check(&pos, pos.side());
+                generate_knowing_check(&mut pos, Some(checked), &mut legal);
+                if pos.state() & crate::position::BIKJANG == 0 {
+                    let count = count_legal(&mut pos, checked, &mut tested);
+                    assert_eq!(count, legal.len() as u64, "{name} at {}", pos.to_fen());
+                }
+                if legal.is_empty() {
+                    break;
+                }
+                make_move(&mut pos, playout_move(&legal, ply, n));
+            }
+        }
+        assert!(
+            counted_variants > 100,
+            "{counted_variants} variants counted"
+        );
+    }
 
     /// Along playouts of every shipped variant with royal pieces, the royal-safety filter keeps
     /// exactly the moves the full test (make, look for check, unmake) keeps: its shortcuts

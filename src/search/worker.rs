@@ -10,7 +10,7 @@ use super::eval::tables::EvalTables;
 use super::history::{ContinuationHistory, History, MoveKey, QuietHistory};
 use super::tt::Table;
 use crate::game::KeyHistory;
-use crate::movegen::legal::pass_move;
+use crate::movegen::legal::{self, pass_move};
 use crate::movegen::pseudo;
 use crate::movegen::Move;
 use crate::position::ruleset::Ruleset;
@@ -32,21 +32,9 @@ pub struct RuleFlags {
 
 impl RuleFlags {
     pub fn new(tables: &Ruleset) -> RuleFlags {
-        let r = &tables.variant.rules;
-        let plain_legality =
-            r.blast.is_none() && r.checking && !r.duple_check && r.lion_trading.is_none();
-        let hand = &tables.hand;
         RuleFlags {
-            plain_legality,
-            lazy_legality: plain_legality
-                && !tables.explodes
-                && hand.drop_checks
-                && !hand.gating
-                && !r.royal_frozen_in_check
-                && !tables.initial_not_in_check
-                && !tables.restricted_promotions
-                && !r.must_capture
-                && !r.pass_on_stalemate,
+            plain_legality: legal::plain_legality(tables),
+            lazy_legality: legal::royal_safety_alone(tables),
         }
     }
 
