@@ -153,6 +153,9 @@ fn moves_of<S: Sink>(
         }
     }
     for ray in &moves.rays {
+        if ray.initial != 0 && !initial_ok(pos, from, colour, info, ray.initial) {
+            continue;
+        }
         let going_on = match (ray.shape, stay) {
             (RayShape::Steps, None) => shapes::steps(pos, from, colour, info, ray, sink),
             (RayShape::LameStep, None) => shapes::lame_step(pos, from, colour, info, ray, sink),
@@ -164,6 +167,9 @@ fn moves_of<S: Sink>(
         }
     }
     for ray in &moves.wrap_rays {
+        if ray.initial != 0 && !initial_ok(pos, from, colour, info, ray.initial) {
+            continue;
+        }
         let course = Cylinder::new(pos.geo(), from);
         if !walk_ray(pos, from, colour, info, ray, stay, course, sink) {
             return false;
@@ -228,6 +234,9 @@ pub fn emit<S: Sink>(
     if confined_away(info, colour, to) {
         return true;
     }
+    if plain_outside(info, colour, from, to, kills) {
+        return sink.push(Move::new(from, to));
+    }
     let victim = pos.at(to);
     if info.no_capture != 0 && victim.is_piece() && info.no_capture >> victim.kind() & 1 != 0 {
         return true;
@@ -282,6 +291,21 @@ pub fn emit<S: Sink>(
     sink.push(mv)
 }
 
+/// Whether a move from `from` to `to` removing `kills` is one move as it stands for a piece
+/// that would emit plainly but that it promotes: neither square in its promotion zone.
+#[inline(always)]
+pub fn plain_outside(
+    info: &PieceInfo,
+    colour: Colour,
+    from: Square,
+    to: Square,
+    kills: [Square; 2],
+) -> bool {
+    info.plain_outside.as_ref().is_some_and(|zone| {
+        kills == [Square::NONE; 2] && !zone[colour].has(to) && !zone[colour].has(from)
+    })
+}
+
 /// Whether `to` lies outside the zone the piece is confined to.
 #[inline(always)]
 pub fn confined_away(info: &PieceInfo, colour: Colour, to: Square) -> bool {
@@ -308,9 +332,6 @@ fn walk_ray<S: Sink, C: RayCourse>(
     mut course: C,
     sink: &mut S,
 ) -> bool {
-    if ray.initial != 0 && !initial_ok(pos, from, colour, info, ray.initial) {
-        return true;
-    }
     let board = pos.board();
     let at = |sq: Square| board[sq];
     let f = ray.flags;

@@ -6,7 +6,7 @@
 //! promotion tests; rays in a zone a piece must stay in, and every other shape, go to the
 //! general walker.
 
-use super::pseudo::{confined_away, emit, wants_quiet};
+use super::pseudo::{confined_away, emit, plain_outside, wants_quiet};
 use super::Sink;
 use crate::betza::compile::flags;
 use crate::position::moves::Move;
@@ -79,8 +79,9 @@ pub fn hop<S: Sink>(
 }
 
 /// From `start` on (not included), up to `range` steps along the ray for the piece on `from`:
-/// a quiet move to each empty square where the ray moves, then the capture of the first piece
-/// where it captures.
+/// a quiet move to each empty square where the ray moves (else an en passant capture where it
+/// takes en passant and the square is an en passant square), then the capture of the first
+/// piece where it captures.
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
 fn run<S: Sink>(
@@ -95,12 +96,28 @@ fn run<S: Sink>(
 ) -> bool {
     let board = pos.board();
     let quiet = wants_quiet::<S>(info, ray.flags);
+    let en_passant = ray.flags & (flags::QUIET | flags::EN_PASSANT) == flags::EN_PASSANT;
     let mut to = start;
     for _ in 0..range {
         to = to.offset(ray.off);
         let p = board[to];
         if p == Piece::EMPTY {
-            if quiet && !reach(pos, colour, info, from, to, sink) {
+            if quiet {
+                if !reach(pos, colour, info, from, to, sink) {
+                    return false;
+                }
+            } else if en_passant
+                && pos.ep_squares().contains(&to)
+                && !emit(
+                    pos,
+                    colour,
+                    info,
+                    from,
+                    to,
+                    [pos.ep_victim(), Square::NONE],
+                    sink,
+                )
+            {
                 return false;
             }
             continue;
@@ -120,7 +137,7 @@ fn reach<S: Sink>(
     to: Square,
     sink: &mut S,
 ) -> bool {
-    if !info.emits_plainly {
+    if !info.emits_plainly && !plain_outside(info, colour, from, to, NO_KILLS) {
         return emit(pos, colour, info, from, to, NO_KILLS, sink);
     }
     confined_away(info, colour, to) || sink.push(Move::new(from, to))

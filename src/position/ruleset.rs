@@ -77,12 +77,15 @@ pub struct RayT {
 }
 
 /// The common shapes of a single-leg ray, each walked by a loop of its own
-/// (`movegen::shapes`); the general walker takes the rest. None of them has an initial-only
-/// condition, skipped steps, en passant, must-jump or a restriction on what it captures.
+/// (`movegen::shapes`); the general walker takes the rest. None of them has skipped steps,
+/// must-jump or a restriction on what it captures, and only `Steps` takes en passant (an
+/// initial-only condition is tested before the walk, whatever the shape).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum RayShape {
     /// Up to `range` steps over empty squares, each a quiet move where the ray moves, ending
-    /// on the first piece, a capture where the ray captures (a leaper, a rider, a slider).
+    /// on the first piece, a capture where the ray captures (a leaper, a rider, a slider),
+    /// and where it takes en passant, the capture of the en passant victim from an empty en
+    /// passant square (a pawn).
     Steps,
     /// One step whose pass-over squares must all be empty (a lame leaper: the xiangqi horse).
     LameStep,
@@ -95,19 +98,19 @@ pub enum RayShape {
 
 impl RayShape {
     /// The shape of a single-leg ray with these properties.
-    pub fn of(f: u16, range: u8, path_len: u8, skip: u8, initial: u8) -> RayShape {
-        use flags::{CAPTURE, CREATES_EP, HOP, LAME, QUIET};
+    pub fn of(f: u16, range: u8, path_len: u8, skip: u8) -> RayShape {
+        use flags::{CAPTURE, CREATES_EP, EN_PASSANT, HOP, LAME, QUIET};
         let f = f & !CREATES_EP;
-        let plain = initial == 0
-            && skip == 0
-            && f & (QUIET | CAPTURE) != 0
-            && f & !(QUIET | CAPTURE | LAME | HOP) == 0;
+        let plain = skip == 0
+            && f & (QUIET | CAPTURE | EN_PASSANT) != 0
+            && f & !(QUIET | CAPTURE | EN_PASSANT | LAME | HOP) == 0;
         let lame = f & LAME != 0 && path_len > 0;
+        let en_passant = f & EN_PASSANT != 0;
         match (plain, f & HOP != 0, lame) {
             (false, _, _) => RayShape::General,
-            (true, true, false) if range == UNLIMITED => RayShape::Hop,
+            (true, true, false) if range == UNLIMITED && !en_passant => RayShape::Hop,
             (true, true, _) => RayShape::General,
-            (true, false, true) if range == 1 => RayShape::LameStep,
+            (true, false, true) if range == 1 && !en_passant => RayShape::LameStep,
             (true, false, true) => RayShape::General,
             (true, false, false) => RayShape::Steps,
         }
@@ -181,6 +184,10 @@ pub struct PieceInfo {
     /// Each square it reaches (inside its confinement) is one move as it stands: it neither
     /// promotes nor demotes, may capture every type and is never left without moves.
     pub emits_plainly: bool,
+    /// For a piece that would emit plainly but that it promotes (never in place): per colour,
+    /// its promotion zone. A move with neither square in the zone and no locust victim is one
+    /// move as it stands.
+    pub plain_outside: Option<ByColour<SqBits>>,
     /// Moving it resets the n-move counter (it promotes, like a pawn).
     pub resets_counter: bool,
     /// The type that goes to the capturer's hand when it is captured (itself, or its unpromoted
@@ -516,10 +523,9 @@ impl Ruleset {
         for (index, (p, c)) in variant.pieces.iter().zip(&compiled).enumerate() {
             let dead = ByColour::from_fn(|colour| dead_squares(&geo, &c.colours[colour]));
             let may_be_stuck = variant.hand.immobility_illegal && !dead[Colour::White].is_empty();
-            let emits_plainly = p.promotion.is_none()
-                && p.demotes.is_none()
-                && !may_be_stuck
-                && p.no_capture.is_empty();
+            let plain_but_promotion =
+                p.demotes.is_none() && !may_be_stuck && p.no_capture.is_empty();
+            let emits_plainly = p.promotion.is_none() && plain_but_promotion;
             // The plain leap and slide lists also leave out confined pieces and screen rules.
             let promotes = !emits_plainly || p.confine.is_some() || !p.no_screen.is_empty();
             let moves =
@@ -570,6 +576,11 @@ impl Ruleset {
                 royal_when_last: p.royal_when_last,
                 needs_dedup: needs_dedup(&c.colours[Colour::White]),
                 emits_plainly,
+                plain_outside: p
+                    .promotion
+                    .as_ref()
+                    .filter(|pr| plain_but_promotion && pr.in_place.is_none())
+                    .map(|pr| ByColour::from_fn(|colour| SqBits::from_set(&geo, &pr.zone[colour]))),
                 resets_counter: p.promotion.is_some(),
                 hand_type: p.promoted_of.unwrap_or(index),
                 promoted_of: p.promoted_of,
@@ -799,7 +810,7 @@ fn ray_t(geo: &Geometry, r: &crate::betza::compile::Ray) -> RayT {
         flags: r.flags,
         skip: r.skip,
         initial: r.initial,
-        shape: RayShape::of(r.flags, r.range, path_len, r.skip, r.initial),
+        shape: RayShape::of(r.flags, r.range, path_len, r.skip),
     }
 }
 
