@@ -291,6 +291,21 @@ pub fn emit<S: Sink>(
     sink.push(mv)
 }
 
+/// The en passant capture by the piece on `from` of `colour` from the empty square `to`, if
+/// `to` is an en passant square. Returns false if the sink asked to stop.
+#[inline(always)]
+pub fn en_passant<S: Sink>(
+    pos: &Position,
+    colour: Colour,
+    info: &PieceInfo,
+    from: Square,
+    to: Square,
+    sink: &mut S,
+) -> bool {
+    let victims = [pos.ep_victim(), Square::NONE];
+    !pos.ep_squares().contains(&to) || emit(pos, colour, info, from, to, victims, sink)
+}
+
 /// Whether a move from `from` to `to` removing `kills` is one move as it stands for a piece
 /// that would emit plainly but that it promotes: neither square in its promotion zone.
 #[inline(always)]
@@ -372,18 +387,7 @@ fn walk_ray<S: Sink, C: RayCourse>(
                 if quiet && !emit(pos, colour, info, from, to, [Square::NONE; 2], sink) {
                     return false;
                 }
-            } else if f & flags::EN_PASSANT != 0
-                && pos.ep_squares().contains(&to)
-                && !emit(
-                    pos,
-                    colour,
-                    info,
-                    from,
-                    to,
-                    [pos.ep_victim(), Square::NONE],
-                    sink,
-                )
-            {
+            } else if f & flags::EN_PASSANT != 0 && !en_passant(pos, colour, info, from, to, sink) {
                 return false;
             }
             continue;

@@ -6,7 +6,7 @@
 //! promotion tests; rays in a zone a piece must stay in, and every other shape, go to the
 //! general walker.
 
-use super::pseudo::{confined_away, emit, plain_outside, wants_quiet};
+use super::pseudo::{confined_away, emit, en_passant, plain_outside, wants_quiet};
 use super::Sink;
 use crate::betza::compile::flags;
 use crate::position::moves::Move;
@@ -96,7 +96,7 @@ fn run<S: Sink>(
 ) -> bool {
     let board = pos.board();
     let quiet = wants_quiet::<S>(info, ray.flags);
-    let en_passant = ray.flags & (flags::QUIET | flags::EN_PASSANT) == flags::EN_PASSANT;
+    let takes_en_passant = ray.flags & (flags::QUIET | flags::EN_PASSANT) == flags::EN_PASSANT;
     let mut to = start;
     for _ in 0..range {
         to = to.offset(ray.off);
@@ -106,18 +106,7 @@ fn run<S: Sink>(
                 if !reach(pos, colour, info, from, to, sink) {
                     return false;
                 }
-            } else if en_passant
-                && pos.ep_squares().contains(&to)
-                && !emit(
-                    pos,
-                    colour,
-                    info,
-                    from,
-                    to,
-                    [pos.ep_victim(), Square::NONE],
-                    sink,
-                )
-            {
+            } else if takes_en_passant && !en_passant(pos, colour, info, from, to, sink) {
                 return false;
             }
             continue;
