@@ -1,7 +1,8 @@
 //! Everything the evaluation knows about a variant, computed once from its tables: material
 //! and piece-square values per piece code and square (centrality from each piece's own
 //! empty-board mobility, forward progress for pieces that promote, the royal piece's shelter
-//! and centralisation, a flag piece's approach to its zone), mobility weights, promotion
+//! in the middlegame (its home ranks and the edge files) and centralisation in the endgame, a
+//! flag piece's approach to its zone), mobility weights, promotion
 //! distances, pair bonuses, the phase weights of the material on the board, and the terms the
 //! variant's winning rules call for (checks given, giveaway's reversed material). A weights
 //! file beside the variant replaces the automatic values it covers (see [`Weights`]); the
@@ -592,7 +593,10 @@ fn psq(et: &EvalTables, profiles: &[Profile]) -> Vec<Pair> {
                 };
                 let geo_centre = centre(s) - centre_mean;
                 let bonus = if k.royal {
-                    Pair::new(-12 * own_rank.min(4), 5 * geo_centre)
+                    Pair::new(
+                        -12 * own_rank.min(4) - 4 * (file_centre(s) - file_mean),
+                        5 * geo_centre,
+                    )
                 } else if k.pawn_like {
                     let p = i32::from(et.progress[kind][colour][s.index()]);
                     let gain = k.promotion_gain;
