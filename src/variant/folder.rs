@@ -134,7 +134,13 @@ fn refresh(folder: &Path, previous: &FolderIndex) -> FolderIndex {
             let stamp = fs::metadata(&path)
                 .map(|m| (m.modified().ok(), m.len()))
                 .unwrap_or((None, 0));
-            match previous.files.iter().find(|f| f.path == path) {
+            // Both lists are sorted by path.
+            let known = previous
+                .files
+                .binary_search_by(|f| f.path.cmp(&path))
+                .ok()
+                .map(|i| &previous.files[i]);
+            match known {
                 Some(known) if known.stamp == stamp && stamp.0.is_some() => known.clone(),
                 _ => read(path, stamp),
             }
