@@ -637,7 +637,7 @@ mod tests {
     use crate::search::eval::cache::EvalCache;
     use crate::search::eval::evaluate;
     use crate::search::MATE_BOUND;
-    use crate::types::Colour;
+    use crate::types::{Colour, Piece};
     use crate::variant::load_file;
     use crate::variant::weights::Weights;
 
@@ -646,6 +646,39 @@ mod tests {
 
     fn score(pos: &Position, et: &EvalTables) -> i32 {
         evaluate(pos, et, &mut EvalCache::default(), -MATE_BOUND, MATE_BOUND)
+    }
+
+    /// The royal piece's middlegame square values on its first rank, file by file.
+    fn royal_first_rank(variant: &str) -> Vec<i32> {
+        let tables = build_ruleset(Arc::new(
+            crate::variant::load_by_name(variant).expect("shipped"),
+        ))
+        .expect("builds");
+        let et = EvalTables::automatic(&tables);
+        let royal = et
+            .kinds
+            .iter()
+            .position(|k| k.royal)
+            .expect("a royal piece");
+        let geo = tables.geo;
+        (0..geo.files)
+            .map(|f| {
+                et.psq(Piece::new(royal, Colour::White), geo.square(f, 0))
+                    .mg
+            })
+            .collect()
+    }
+
+    /// In the middlegame a royal piece gains 8 cp per file from the middle files towards the
+    /// edges in chess (a1 and h1 24 cp above d1 and e1); where pieces are dropped (shogi)
+    /// every file of its first rank is alike.
+    #[test]
+    fn the_royal_piece_keeps_to_the_edge_files_where_nothing_is_dropped() {
+        let chess = royal_first_rank("chess");
+        let steps: Vec<i32> = chess.windows(2).map(|w| w[1] - w[0]).collect();
+        assert_eq!(steps, [-8, -8, -8, 0, 8, 8, 8]);
+        let shogi = royal_first_rank("shogi");
+        assert!(shogi.iter().all(|&v| v == shogi[0]), "{shogi:?}");
     }
 
     /// The threat term looks for a pawn-like piece's captures at its capture steps: for the
