@@ -581,8 +581,15 @@ fn psq(et: &EvalTables, profiles: &[Profile]) -> Vec<Pair> {
     let file_mean = squares.iter().map(|&s| file_centre(s)).sum::<i32>() / n;
     // In the middlegame a royal piece is worth more towards the edge files, out of the
     // centre's lines — except where pieces are dropped, where its guards make its safety
-    // and a drop reaches any file (in shogi the file term lost about 15 Elo).
-    let royal_file_step = if tables.hand.drops { 0 } else { 4 };
+    // and a drop reaches any file (in shogi the file term lost about 15 Elo), and where it
+    // is confined to a zone (a palace: xiangqi lost about 15 Elo).
+    let royal_file_step = |kind: usize| {
+        if tables.hand.drops || tables.pieces[kind].confine.is_some() {
+            0
+        } else {
+            4
+        }
+    };
     for (kind, prof) in profiles.iter().enumerate() {
         let k = et.kinds[kind];
         let value = k.value;
@@ -598,7 +605,8 @@ fn psq(et: &EvalTables, profiles: &[Profile]) -> Vec<Pair> {
                 let geo_centre = centre(s) - centre_mean;
                 let bonus = if k.royal {
                     Pair::new(
-                        -12 * own_rank.min(4) - royal_file_step * (file_centre(s) - file_mean),
+                        -12 * own_rank.min(4)
+                            - royal_file_step(kind) * (file_centre(s) - file_mean),
                         5 * geo_centre,
                     )
                 } else if k.pawn_like {
@@ -670,15 +678,18 @@ mod tests {
     }
 
     /// In the middlegame a royal piece gains 8 cp per file from the middle files towards the
-    /// edges in chess (a1 and h1 24 cp above d1 and e1); where pieces are dropped (shogi)
-    /// every file of its first rank is alike.
+    /// edges in chess (a1 and h1 24 cp above d1 and e1); where pieces are dropped (shogi) or
+    /// the royal piece is confined to a palace (xiangqi) every file of its first rank is
+    /// alike.
     #[test]
-    fn the_royal_piece_keeps_to_the_edge_files_where_nothing_is_dropped() {
+    fn the_royal_piece_keeps_to_the_edge_files_where_free_and_nothing_is_dropped() {
         let chess = royal_first_rank("chess");
         let steps: Vec<i32> = chess.windows(2).map(|w| w[1] - w[0]).collect();
         assert_eq!(steps, [-8, -8, -8, 0, 8, 8, 8]);
-        let shogi = royal_first_rank("shogi");
-        assert!(shogi.iter().all(|&v| v == shogi[0]), "{shogi:?}");
+        for variant in ["shogi", "xiangqi"] {
+            let rank = royal_first_rank(variant);
+            assert!(rank.iter().all(|&v| v == rank[0]), "{variant}: {rank:?}");
+        }
     }
 
     /// The threat term looks for a pawn-like piece's captures at its capture steps: for the
