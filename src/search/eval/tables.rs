@@ -582,7 +582,7 @@ fn psq(et: &EvalTables, profiles: &[Profile]) -> Vec<Pair> {
     // In the middlegame a royal piece is worth more towards the edge files, out of the
     // centre's lines — except where pieces are dropped, where its guards make its safety
     // and a drop reaches any file (in shogi the file term lost about 15 Elo), and where it
-    // is confined to a zone (a palace: xiangqi lost about 15 Elo).
+    // is confined to a zone (a palace: xiangqi lost about 20 Elo).
     let royal_file_step = |kind: usize| {
         if tables.hand.drops || tables.pieces[kind].confine.is_some() {
             0
