@@ -656,12 +656,17 @@ mod tests {
         evaluate(pos, et, &mut EvalCache::default(), -MATE_BOUND, MATE_BOUND)
     }
 
-    /// The royal piece's middlegame square values on its first rank, file by file.
-    fn royal_first_rank(variant: &str) -> Vec<i32> {
-        let tables = build_ruleset(Arc::new(
+    /// The rules of the shipped variant `variant`.
+    fn shipped_rules(variant: &str) -> Arc<Ruleset> {
+        build_ruleset(Arc::new(
             crate::variant::load_by_name(variant).expect("shipped"),
         ))
-        .expect("builds");
+        .expect("builds")
+    }
+
+    /// The royal piece's middlegame square values on its first rank, file by file.
+    fn royal_first_rank(variant: &str) -> Vec<i32> {
+        let tables = shipped_rules(variant);
         let et = EvalTables::automatic(&tables);
         let royal = et
             .kinds
@@ -699,10 +704,7 @@ mod tests {
     #[test]
     fn pawn_capture_steps_are_the_steps_that_capture() {
         let steps = |variant: &str, colour: Colour| {
-            let tables = build_ruleset(Arc::new(
-                crate::variant::load_by_name(variant).expect("shipped"),
-            ))
-            .expect("builds");
+            let tables = shipped_rules(variant);
             let et = EvalTables::new(&tables);
             let pawn = tables
                 .variant
