@@ -33,6 +33,13 @@ pub struct Weights {
     /// before the term existed take the automatic value.
     #[serde(default = "automatic_threat")]
     pub threat: Phased,
+    /// Per piece that rides along its file (a rook) on a file with no pawn of its own side
+    /// but an enemy one; files written before the term existed take the automatic value.
+    #[serde(default = "automatic_half_open_file")]
+    pub half_open_file: Phased,
+    /// The same, on a file with no pawn of either side.
+    #[serde(default = "automatic_open_file")]
+    pub open_file: Phased,
 }
 
 /// The threat bonus of a weights file that does not give one.
@@ -42,6 +49,21 @@ fn automatic_threat() -> Phased {
 
 /// The automatic threat bonus, middlegame and endgame.
 pub const AUTOMATIC_THREAT: Phased = (50, 30);
+
+/// The half-open file bonus of a weights file that does not give one.
+fn automatic_half_open_file() -> Phased {
+    AUTOMATIC_HALF_OPEN_FILE
+}
+
+/// The open file bonus of a weights file that does not give one.
+fn automatic_open_file() -> Phased {
+    AUTOMATIC_OPEN_FILE
+}
+
+/// The automatic bonus of a file rider on a half-open file, middlegame and endgame.
+pub const AUTOMATIC_HALF_OPEN_FILE: Phased = (21, 4);
+/// The automatic bonus of a file rider on an open file, middlegame and endgame.
+pub const AUTOMATIC_OPEN_FILE: Phased = (47, 25);
 
 /// The record a tuning run leaves in its file.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

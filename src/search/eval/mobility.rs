@@ -1,6 +1,8 @@
-//! Mobility, threats and attacks near the royal pieces, from one pass of the move generator
-//! over the pieces that are not royal: each piece scores a threat for every enemy piece worth
-//! more than itself that it can capture, and each whose mobility is weighed scores its number
+//! Mobility, threats, open files and attacks near the royal pieces, from one pass of the move
+//! generator over the pieces that are not royal: each piece scores a threat for every enemy
+//! piece worth more than itself that it can capture, a piece that rides along its file (a
+//! rook) scores for a file without pawn-like pieces of its own side (half-open) or of either
+//! (open), and each whose mobility is weighed scores its number
 //! of destinations that no enemy pawn-like piece attacks (a square a pawn guards is no place
 //! to go) against the typical number for its type and counts the destinations next to the
 //! enemy's royal pieces for the royal-safety term. Only captures are generated for a
@@ -34,6 +36,18 @@ impl Attacks {
             self.units += value / 50 + 2 * hits;
         }
     }
+}
+
+/// The pawn-like pieces on a file rider's file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FileState {
+    /// The piece does not ride along its file, or a pawn-like piece of its own side stands
+    /// on it.
+    Closed,
+    /// Only enemy pawn-like pieces stand on it.
+    HalfOpen,
+    /// No pawn-like piece stands on it.
+    Open,
 }
 
 /// The result of the pass.
@@ -122,15 +136,34 @@ fn capture_squares(
         .map(move |&off| sq.offset(off))
 }
 
-/// The squares the pawn-like pieces of `colour` attack (by their capture steps).
-fn pawn_guard(pos: &Position, et: &EvalTables, colour: Colour) -> SqBits {
-    let mut guarded = SqBits::default();
+/// What one side's pawns hold: the squares its pawn-like pieces attack (by their capture
+/// steps), and the files on which its pieces that only advance (pawns, soldiers) stand, one
+/// bit per file.
+struct PawnCover {
+    guarded: SqBits,
+    files: u64,
+}
+
+/// The [`PawnCover`] of `colour`.
+fn pawn_cover(pos: &Position, et: &EvalTables, colour: Colour) -> PawnCover {
+    let mut cover = PawnCover {
+        guarded: SqBits::default(),
+        files: 0,
+    };
+    let geo = pos.geo();
     for &sq in pos.pieces(colour) {
-        for target in capture_squares(et, pos.at(sq).kind(), colour, sq) {
-            guarded.add(target);
+        let kind = pos.at(sq).kind();
+        let k = &et.kinds[kind];
+        if k.advances_only {
+            cover.files |= 1 << geo.coords(sq).0;
+        } else if !k.pawn_like {
+            continue;
+        }
+        for target in capture_squares(et, kind, colour, sq) {
+            cover.guarded.add(target);
         }
     }
-    guarded
+    cover
 }
 
 /// Mobility, threats and attacks on the royal pieces.
@@ -138,8 +171,14 @@ pub fn evaluate(pos: &Position, et: &EvalTables) -> Activity {
     let mut out = Activity::default();
     let mut mobility = ByColour([Pair::default(); 2]);
     let mut threats = ByColour([0; 2]);
-    visit(pos, et, |colour, kind, destinations, t| {
+    let mut files = ByColour([Pair::default(); 2]);
+    visit(pos, et, |colour, kind, destinations, t, file| {
         threats[colour] += t;
+        files[colour] += match file {
+            FileState::Closed => Pair::default(),
+            FileState::HalfOpen => et.half_open_file,
+            FileState::Open => et.open_file,
+        };
         let Some(d) = destinations else {
             return;
         };
@@ -148,6 +187,7 @@ pub fn evaluate(pos: &Position, et: &EvalTables) -> Activity {
         out.attacks[!colour].add(et.kinds[kind].automatic_value, d.near_royal);
     });
     out.mobility += et.threat * (threats[Colour::White] - threats[Colour::Black]);
+    out.mobility += files[Colour::White] - files[Colour::Black];
     for colour in Colour::BOTH {
         let m = mobility[colour];
         let signed = Pair::new(m.mg / 16, m.eg / 16);
@@ -170,15 +210,15 @@ pub struct Destinations {
 }
 
 /// Every piece that is not royal, with its colour, type, destinations (for types whose
-/// mobility is weighed, else none) and number of captures of enemy pieces worth more than
-/// itself (by automatic value).
+/// mobility is weighed, else none), number of captures of enemy pieces worth more than
+/// itself (by automatic value) and the state of its file.
 pub fn visit(
     pos: &Position,
     et: &EvalTables,
-    mut f: impl FnMut(Colour, usize, Option<Destinations>, i32),
+    mut f: impl FnMut(Colour, usize, Option<Destinations>, i32, FileState),
 ) {
     let zones = ByColour::from_fn(|colour| royal_zone(pos, colour));
-    let guarded = ByColour::from_fn(|colour| pawn_guard(pos, et, colour));
+    let cover = ByColour::from_fn(|colour| pawn_cover(pos, et, colour));
     let board = pos.board();
     for colour in Colour::BOTH {
         for &sq in pos.pieces(colour) {
@@ -187,6 +227,19 @@ pub fn visit(
             if k.royal {
                 continue;
             }
+            let file = if k.file_rider {
+                let bit = 1 << pos.geo().coords(sq).0;
+                match (
+                    cover[colour].files & bit != 0,
+                    cover[!colour].files & bit != 0,
+                ) {
+                    (true, _) => FileState::Closed,
+                    (false, true) => FileState::HalfOpen,
+                    (false, false) => FileState::Open,
+                }
+            } else {
+                FileState::Closed
+            };
             let enemy = !colour;
             let worth_more = |victim: Piece| {
                 victim.is_of(enemy) && et.kinds[victim.kind()].automatic_value > k.automatic_value
@@ -204,12 +257,12 @@ pub fn visit(
                 } else {
                     piece_moves(pos, sq, &mut threats);
                 }
-                f(colour, kind, None, threats.threats);
+                f(colour, kind, None, threats.threats, file);
                 continue;
             }
             let mut counter = Counter {
                 zone: &zones[enemy],
-                guarded: &guarded[enemy],
+                guarded: &cover[enemy].guarded,
                 threats,
                 moves: 0,
                 hits: 0,
@@ -219,7 +272,13 @@ pub fn visit(
                 all: counter.moves,
                 near_royal: counter.hits,
             };
-            f(colour, kind, Some(destinations), counter.threats.threats);
+            f(
+                colour,
+                kind,
+                Some(destinations),
+                counter.threats.threats,
+                file,
+            );
         }
     }
 }
@@ -228,27 +287,61 @@ pub fn visit(
 mod tests {
     use std::sync::Arc;
 
-    use super::visit;
+    use super::{visit, Destinations, FileState};
     use crate::movegen::{build_ruleset, position_from_fen};
     use crate::search::eval::tables::EvalTables;
     use crate::types::Colour;
 
-    /// The destinations counted for White's knight on d4 in the chess position `fen`.
-    fn knight_destinations(fen: &str) -> i32 {
+    /// What the pass reports for White's piece on d4 in the chess position `fen`.
+    fn white_d4(fen: &str) -> (Option<Destinations>, FileState) {
         let tables = build_ruleset(Arc::new(
             crate::variant::load_by_name("chess").expect("shipped"),
         ))
         .expect("builds");
         let et = EvalTables::automatic(&tables);
         let pos = position_from_fen(tables, fen).expect("FEN");
-        let knight = pos.at(pos.geo().square(3, 3)).kind();
-        let mut counted = None;
-        visit(&pos, &et, |colour, kind, destinations, _| {
-            if colour == Colour::White && kind == knight {
-                counted = destinations.map(|d| d.all);
+        let piece = pos.at(pos.geo().square(3, 3)).kind();
+        let mut seen = None;
+        visit(&pos, &et, |colour, kind, destinations, _, file| {
+            if colour == Colour::White && kind == piece {
+                seen = Some((destinations, file));
             }
         });
-        counted.expect("the knight's mobility is weighed")
+        seen.expect("the pass visits the piece")
+    }
+
+    /// The destinations counted for White's knight on d4 in the chess position `fen`.
+    fn knight_destinations(fen: &str) -> i32 {
+        white_d4(fen)
+            .0
+            .expect("the knight's mobility is weighed")
+            .all
+    }
+
+    /// A rook's file is open with no pawn on it, half-open with only an enemy pawn, and
+    /// closed with a pawn of its own, wherever on the file the pawn stands; a knight's file
+    /// is never anything but closed.
+    #[test]
+    fn a_rooks_file_is_open_half_open_or_closed_by_the_pawns_on_it() {
+        let rook = |fen: &str| white_d4(fen).1;
+        assert_eq!(rook("4k3/8/8/8/3R4/8/8/4K3 w - - 0 1"), FileState::Open);
+        assert_eq!(
+            rook("4k3/3p4/8/8/3R4/8/8/4K3 w - - 0 1"),
+            FileState::HalfOpen
+        );
+        assert_eq!(
+            rook("4k3/3p4/8/8/3R4/8/3P4/4K3 w - - 0 1"),
+            FileState::Closed
+        );
+        assert_eq!(rook("4k3/8/3P4/8/3R4/8/8/4K3 w - - 0 1"), FileState::Closed);
+        assert_eq!(
+            rook("4k3/2p1p3/8/8/3R4/8/2P1P3/4K3 w - - 0 1"),
+            FileState::Open
+        );
+        assert_eq!(
+            white_d4("4k3/8/8/8/3N4/8/8/4K3 w - - 0 1").1,
+            FileState::Closed
+        );
     }
 
     /// A knight on d4 has 8 destinations (b3 b5 c2 c6 e2 e6 f3 f5); a black pawn on d7

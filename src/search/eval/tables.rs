@@ -17,9 +17,10 @@ use super::values::{profiles, Profile};
 use crate::betza::compile::flags;
 use crate::position::ruleset::{ColourMoves, Ruleset};
 use crate::position::square_sums::SquareValues;
-use crate::position::Position;
+use crate::position::{Geometry, Position};
 use crate::variant::weights::{
-    self, Found, PawnWeights, PieceWeights, RoyalWeights, Tuning, Weights, AUTOMATIC_THREAT,
+    self, Found, PawnWeights, PieceWeights, RoyalWeights, Tuning, Weights,
+    AUTOMATIC_HALF_OPEN_FILE, AUTOMATIC_OPEN_FILE, AUTOMATIC_THREAT,
 };
 use crate::variant::GameValue;
 
@@ -65,6 +66,32 @@ fn capture_steps(moves: &ColourMoves) -> Vec<i16> {
         .collect()
 }
 
+/// Whether `moves` (White's) hold an unlimited plain slide straight forward, which moves and
+/// captures, and none along a diagonal: a piece whose strength lies along its file.
+fn rides_file(moves: &ColourMoves, geo: &Geometry) -> bool {
+    let plain = flags::QUIET | flags::CAPTURE;
+    let conditions = flags::HOP | flags::GRASS | flags::LAME | flags::MUST_JUMP | flags::TAME;
+    let slides = moves.slides.iter().map(|&off| geo.offset_delta(off)).chain(
+        moves
+            .rays
+            .iter()
+            .filter(|r| {
+                r.range > 1
+                    && r.flags & plain == plain
+                    && r.flags & conditions == 0
+                    && r.initial == 0
+            })
+            .map(|r| (i16::from(r.dx), i16::from(r.dy))),
+    );
+    let mut forward = false;
+    let mut diagonal = false;
+    for (dx, dy) in slides {
+        forward |= dx == 0 && dy > 0;
+        diagonal |= dx != 0 && dy != 0 && dx.abs() == dy.abs();
+    }
+    forward && !diagonal
+}
+
 /// What the evaluation knows about one piece type.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Kind {
@@ -96,6 +123,9 @@ pub struct Kind {
     pub pair_slot: u8,
     /// Material in hand.
     pub hand_value: i32,
+    /// It rides along its file and on no diagonal (a rook, a chariot) and is not pawn-like:
+    /// the half-open and open file bonuses apply.
+    pub file_rider: bool,
 }
 
 /// Pawn-structure weights.
@@ -180,6 +210,10 @@ pub struct EvalTables {
     pub square_values: Arc<SquareValues>,
     /// Per capture of an enemy piece worth more than the capturer.
     pub threat: Pair,
+    /// Per file rider on a file without own pawn-like pieces but with enemy ones.
+    pub half_open_file: Pair,
+    /// Per file rider on a file without pawn-like pieces.
+    pub open_file: Pair,
     /// The weights file read in place of the automatic values, if any.
     pub weights_file: Option<String>,
     /// Why a weights file beside the variant was not used.
@@ -257,6 +291,7 @@ impl EvalTables {
                     },
                     pair_slot,
                     hand_value: prof.value,
+                    file_rider: !royal && !pawn_like && rides_file(&p.moves[Colour::White], &geo),
                 }
             })
             .collect();
@@ -320,6 +355,8 @@ impl EvalTables {
             pair_kinds: Vec::new(),
             square_values: Arc::new(SquareValues::new(Vec::new(), 0)),
             threat: Pair::new(AUTOMATIC_THREAT.0, AUTOMATIC_THREAT.1),
+            half_open_file: Pair::new(AUTOMATIC_HALF_OPEN_FILE.0, AUTOMATIC_HALF_OPEN_FILE.1),
+            open_file: Pair::new(AUTOMATIC_OPEN_FILE.0, AUTOMATIC_OPEN_FILE.1),
             weights_file: None,
             weights_warning: None,
             tuning: None,
@@ -364,6 +401,8 @@ impl EvalTables {
             },
             tempo: self.tempo,
             threat: pair(self.threat),
+            half_open_file: pair(self.half_open_file),
+            open_file: pair(self.open_file),
         }
     }
 
@@ -446,6 +485,8 @@ impl EvalTables {
         };
         self.tempo = w.tempo;
         self.threat = pair(w.threat);
+        self.half_open_file = pair(w.half_open_file);
+        self.open_file = pair(w.open_file);
         self.tuning.clone_from(&w.tuning);
         let start = Position::start(self.tables.clone());
         self.phase_total = phase_of(&start, &self.kinds);
@@ -695,6 +736,34 @@ mod tests {
             let rank = royal_first_rank(variant);
             assert!(rank.iter().all(|&v| v == rank[0]), "{variant}: {rank:?}");
         }
+    }
+
+    /// The pieces whose strength lies along their file, which the half-open and open file
+    /// bonuses reward: those with an unlimited slide straight forward that moves and
+    /// captures, and no diagonal slide — the rook and (in capablanca) the chancellor, but not
+    /// the queen; in shogi the rook and the dragon (whose diagonal moves are single steps),
+    /// not the lance, which is pawn-like (it promotes and never retreats), nor the horse; in
+    /// xiangqi the chariot, not the cannon, whose captures hop.
+    #[test]
+    fn file_riders_slide_forward_along_their_file_and_on_no_diagonal() {
+        let riders = |variant: &str| {
+            let tables = shipped_rules(variant);
+            let et = EvalTables::automatic(&tables);
+            let mut letters: Vec<String> = tables
+                .variant
+                .pieces
+                .iter()
+                .zip(&et.kinds)
+                .filter(|(_, k)| k.file_rider)
+                .map(|(p, _)| p.id.to_string())
+                .collect();
+            letters.sort_unstable();
+            letters
+        };
+        assert_eq!(riders("chess"), ["R"]);
+        assert_eq!(riders("capablanca"), ["C", "R"]);
+        assert_eq!(riders("shogi"), ["D", "R"]);
+        assert_eq!(riders("xiangqi"), ["R"]);
     }
 
     /// The threat term looks for a pawn-like piece's captures at its capture steps: for the

@@ -7,7 +7,7 @@
 //! coefficients; the drawish-material scaling and the sign of giveaway variants are taken as
 //! they are at the traced weights.
 
-use super::mobility::{self, Attacks};
+use super::mobility::{self, Attacks, FileState};
 use super::pair::PHASE_MAX;
 use super::pawns::{PawnFeature, Structure, PASSED_SCALE};
 use super::royal::shelter_counts;
@@ -26,6 +26,8 @@ pub struct Layout {
     tempo: usize,
     /// The threat bonus, middlegame then endgame.
     threat: usize,
+    /// The half-open file bonus, middlegame then endgame, then the open file bonus.
+    file_bonus: usize,
     len: usize,
     files: u8,
     ranks: u8,
@@ -106,6 +108,7 @@ impl Layout {
         let royal = take(10);
         let tempo = take(1);
         let threat = take(2);
+        let file_bonus = take(4);
         let mut start_counts = vec![0; variant.pieces.len()];
         for colour in Colour::BOTH {
             for &sq in start.pieces(colour) {
@@ -119,6 +122,7 @@ impl Layout {
             royal,
             tempo,
             threat,
+            file_bonus,
             len: next,
             files,
             ranks,
@@ -190,6 +194,10 @@ impl Layout {
         set(&mut v, self.tempo, w.tempo);
         set(&mut v, self.threat, w.threat.0);
         set(&mut v, self.threat + 1, w.threat.1);
+        set(&mut v, self.file_bonus, w.half_open_file.0);
+        set(&mut v, self.file_bonus + 1, w.half_open_file.1);
+        set(&mut v, self.file_bonus + 2, w.open_file.0);
+        set(&mut v, self.file_bonus + 3, w.open_file.1);
         for (x, &n) in v.iter_mut().zip(&folds) {
             *x /= f64::from(n.max(1));
         }
@@ -265,6 +273,8 @@ impl Layout {
         w.royal.shelter = (get(self.royal + 8), get(self.royal + 9));
         w.tempo = get(self.tempo);
         w.threat = (get(self.threat), get(self.threat + 1));
+        w.half_open_file = (get(self.file_bonus), get(self.file_bonus + 1));
+        w.open_file = (get(self.file_bonus + 2), get(self.file_bonus + 3));
     }
 }
 
@@ -369,9 +379,14 @@ pub fn trace(pos: &Position, et: &EvalTables, layout: &Layout, weights: &[f64]) 
         }
     });
     let mut attacks = ByColour([Attacks::default(); 2]);
-    mobility::visit(pos, et, |colour, kind, destinations, threats| {
+    mobility::visit(pos, et, |colour, kind, destinations, threats, file| {
         if threats != 0 {
             c.phased(layout.threat, sign(colour) * f64::from(threats));
+        }
+        match file {
+            FileState::Closed => {}
+            FileState::HalfOpen => c.phased(layout.file_bonus, sign(colour)),
+            FileState::Open => c.phased(layout.file_bonus + 2, sign(colour)),
         }
         let Some(d) = destinations else {
             return;
