@@ -45,15 +45,18 @@ pub const PAIR_SLOTS: usize = 3;
 /// No pair-bonus slot.
 pub const NO_SLOT: u8 = u8::MAX;
 
+/// Ray flags that put a condition on a move's path or victim (hops, lameness, must-jump, no
+/// royal capture): a ray with one of them is not a plain step or slide.
+const CONDITIONS: u16 = flags::HOP | flags::GRASS | flags::LAME | flags::MUST_JUMP | flags::TAME;
+
 /// The offsets of the single steps among `moves` that capture: plain leaps, and one-step rays
 /// that capture with no condition on their path, start or victim (one that may also capture
 /// en passant, like the chess pawn's diagonal, captures a piece standing there as well).
 fn capture_steps(moves: &ColourMoves) -> Vec<i16> {
-    let conditions = flags::HOP | flags::GRASS | flags::LAME | flags::MUST_JUMP | flags::TAME;
     let rays = moves.rays.iter().filter(|r| {
         r.range == 1
             && r.flags & flags::CAPTURE != 0
-            && r.flags & conditions == 0
+            && r.flags & CONDITIONS == 0
             && r.initial == 0
             && r.skip == 0
             && r.path_len == 0
@@ -70,7 +73,6 @@ fn capture_steps(moves: &ColourMoves) -> Vec<i16> {
 /// captures, and none along a diagonal: a piece whose strength lies along its file.
 fn rides_file(moves: &ColourMoves, geo: &Geometry) -> bool {
     let plain = flags::QUIET | flags::CAPTURE;
-    let conditions = flags::HOP | flags::GRASS | flags::LAME | flags::MUST_JUMP | flags::TAME;
     let slides = moves.slides.iter().map(|&off| geo.offset_delta(off)).chain(
         moves
             .rays
@@ -78,7 +80,7 @@ fn rides_file(moves: &ColourMoves, geo: &Geometry) -> bool {
             .filter(|r| {
                 r.range > 1
                     && r.flags & plain == plain
-                    && r.flags & conditions == 0
+                    && r.flags & CONDITIONS == 0
                     && r.initial == 0
             })
             .map(|r| (i16::from(r.dx), i16::from(r.dy))),
