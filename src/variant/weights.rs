@@ -40,6 +40,12 @@ pub struct Weights {
     /// The same, on a file with no pawn of either side.
     #[serde(default = "automatic_open_file")]
     pub open_file: Phased,
+    /// Endgame bonus of a passed pawn for the enemy royal piece's distance from the square in
+    /// front of it and its own royal piece's nearness, in thousandths of a centipawn per unit
+    /// of (progress weight × proximity × promotion gain in pawns) (see the evaluation's
+    /// escort term); files written before the term existed take the automatic value.
+    #[serde(default = "automatic_passed_escort")]
+    pub passed_escort: i32,
 }
 
 /// The threat bonus of a weights file that does not give one.
@@ -59,6 +65,15 @@ fn automatic_half_open_file() -> Phased {
 fn automatic_open_file() -> Phased {
     AUTOMATIC_OPEN_FILE
 }
+
+/// The passed-pawn escort weight of a weights file that does not give one.
+fn automatic_passed_escort() -> i32 {
+    AUTOMATIC_PASSED_ESCORT
+}
+
+/// The automatic passed-pawn escort weight: in chess, about half of Stockfish 11's king
+/// proximity term (whose pawn is worth 213 in the endgame).
+pub const AUTOMATIC_PASSED_ESCORT: i32 = 50;
 
 /// The automatic bonus of a file rider on a half-open file, middlegame and endgame.
 pub const AUTOMATIC_HALF_OPEN_FILE: Phased = (21, 4);

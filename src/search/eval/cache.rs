@@ -1,11 +1,12 @@
 //! Per-thread caches of evaluation terms keyed by 64-bit keys: the costly terms (mobility and
 //! royal safety, which walk every piece's moves) by the position's Zobrist key, and the pawn
-//! structure by the key of the pawn-like pieces alone. Each term is a function of what its key
+//! structure (with whether it has a passed pawn) by the key of the pawn-like pieces alone. Each term is a function of what its key
 //! covers (for the costly terms: board, unmoved pieces, en-passant squares, hands, side to
 //! move), so a hit returns exactly what the term would compute: the caches save time and
 //! change no score.
 
 use super::pair::Pair;
+use super::pawns::PawnTerms;
 
 /// Entries in one thread's cache of the costly terms (a power of two): 256 KB, which stays in
 /// the core's cache; a larger one missed it often enough to cost more than its extra hits
@@ -16,19 +17,19 @@ const ACTIVITY_ENTRIES: usize = 1 << 14;
 const STRUCTURE_ENTRIES: usize = 1 << 12;
 
 #[derive(Clone, Copy, Default)]
-struct Entry {
+struct Entry<T> {
     key: u64,
-    term: Pair,
+    term: T,
 }
 
 /// One term of recently evaluated positions, from White's view.
-pub struct TermCache {
-    entries: Box<[Entry]>,
+pub struct TermCache<T> {
+    entries: Box<[Entry<T>]>,
 }
 
-impl TermCache {
+impl<T: Copy + Default> TermCache<T> {
     /// A cache of `entries` entries (a power of two).
-    fn new(entries: usize) -> TermCache {
+    fn new(entries: usize) -> TermCache<T> {
         debug_assert!(entries.is_power_of_two());
         TermCache {
             entries: vec![Entry::default(); entries].into_boxed_slice(),
@@ -37,7 +38,7 @@ impl TermCache {
 
     /// The term stored for `key`, if any.
     #[inline]
-    pub fn get(&self, key: u64) -> Option<Pair> {
+    pub fn get(&self, key: u64) -> Option<T> {
         let e = self.entries[self.slot(key)];
         (e.key == key && key != 0).then_some(e.term)
     }
@@ -50,7 +51,7 @@ impl TermCache {
 
     /// Keep `term` for `key`, replacing what shared its slot.
     #[inline]
-    pub fn put(&mut self, key: u64, term: Pair) {
+    pub fn put(&mut self, key: u64, term: T) {
         let slot = self.slot(key);
         self.entries[slot] = Entry { key, term };
     }
@@ -63,10 +64,10 @@ impl TermCache {
 
 /// A thread's evaluation caches.
 pub struct EvalCache {
-    /// Mobility plus royal safety, by the position's key.
-    pub activity: TermCache,
+    /// Mobility, royal safety and the escort of passed pawns, by the position's key.
+    pub activity: TermCache<Pair>,
     /// The pawn structure, by the key of the pawn-like pieces.
-    pub structure: TermCache,
+    pub structure: TermCache<PawnTerms>,
 }
 
 impl Default for EvalCache {
@@ -118,7 +119,9 @@ mod tests {
                         make_move(&mut pos, reply);
                         if let Some(kept) = cache.activity.get(pos.hash()) {
                             hits += 1;
-                            assert_eq!(kept, activity(&pos, &et), "{name} at {}", pos.to_fen());
+                            let passers = pawn_structure(&pos, &et).passers;
+                            let counted = activity(&pos, &et, passers);
+                            assert_eq!(kept, counted, "{name} at {}", pos.to_fen());
                         }
                         let pawns = pos.sums(&et.square_values).key;
                         if let Some(kept) = cache.structure.get(pawns) {

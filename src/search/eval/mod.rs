@@ -4,6 +4,7 @@
 //! - pawn structure for pawn-like pieces (`pawns`: pieces that promote and never retreat);
 //! - mobility, threats on pieces worth more than their attacker, and attacks near the royal
 //!   pieces (`mobility`), royal safety (`royal`);
+//! - in the endgame, the royal pieces' distances from the passed pawns' paths (`escort`);
 //! - a pair bonus for colour-bound pieces, material in hand, checks given in n-check variants.
 //!
 //! All are tapered between middlegame and endgame by the material on the board (`pair`). The
@@ -18,6 +19,7 @@
 //! seen recently takes it from the thread's cache (`cache`).
 
 pub mod cache;
+pub mod escort;
 pub mod mobility;
 pub mod pair;
 pub mod pawns;
@@ -30,7 +32,7 @@ pub mod values;
 use crate::types::{ByColour, Colour, Piece, Square};
 use cache::{EvalCache, TermCache};
 use pair::{Pair, PHASE_MAX};
-use pawns::Structure;
+use pawns::{PawnTerms, Structure};
 use tables::{EvalTables, NO_SLOT, PAIR_SLOTS};
 
 use super::MATE_BOUND;
@@ -154,7 +156,8 @@ pub fn evaluate(
 ) -> i32 {
     let sums = pos.sums(&et.square_values);
     let (Census { sides, phase }, mut score) = sums::census(pos, et, &sums);
-    score += structure(pos, et, sums.key, &mut cache.structure);
+    let pawns = structure(pos, et, sums.key, &mut cache.structure);
+    score += pawns.score;
     let lead = checks_lead(pos, et);
     score += Pair::new(lead, lead);
     let lazy = finish(score, phase, &sides, pos.side(), et);
@@ -164,7 +167,7 @@ pub fn evaluate(
     score += match cache.activity.get(pos.hash()) {
         Some(terms) => terms,
         None => {
-            let terms = activity(pos, et);
+            let terms = activity(pos, et, pawns.passers);
             cache.activity.put(pos.hash(), terms);
             terms
         }
@@ -172,11 +175,16 @@ pub fn evaluate(
     finish(score, phase, &sides, pos.side(), et)
 }
 
-/// The pawn structure's score from White's view, for the pawn-like pieces whose key is
-/// `key` (0: none), from `cache` when it holds it.
-fn structure(pos: &Position, et: &EvalTables, key: u64, cache: &mut TermCache) -> Pair {
+/// The pawn structure's score from White's view and whether it has a passed pawn, for the
+/// pawn-like pieces whose key is `key` (0: none), from `cache` when it holds it.
+fn structure(
+    pos: &Position,
+    et: &EvalTables,
+    key: u64,
+    cache: &mut TermCache<PawnTerms>,
+) -> PawnTerms {
     if key == 0 {
-        return Pair::default();
+        return PawnTerms::default();
     }
     if let Some(score) = cache.get(key) {
         return score;
@@ -186,15 +194,22 @@ fn structure(pos: &Position, et: &EvalTables, key: u64, cache: &mut TermCache) -
     score
 }
 
-/// The pawn structure's score from White's view, from the pawn-like pieces on the board.
-pub fn pawn_structure(pos: &Position, et: &EvalTables) -> Pair {
+/// The pawn structure's score from White's view and whether it has a passed pawn, from the
+/// pawn-like pieces on the board.
+pub fn pawn_structure(pos: &Position, et: &EvalTables) -> PawnTerms {
     Structure::of(pos, et).evaluate(et, pos.geo().files)
 }
 
-/// Mobility and royal safety, from White's view: the costly terms, which the cache keeps.
-pub fn activity(pos: &Position, et: &EvalTables) -> Pair {
+/// Mobility, royal safety and (where the pawn structure has `passers`) the escort of passed
+/// pawns, from White's view: the costly terms, which the cache keeps.
+pub fn activity(pos: &Position, et: &EvalTables, passers: bool) -> Pair {
     let pass = mobility::evaluate(pos, et);
-    pass.mobility + royal::evaluate(pos, et, &pass.attacks)
+    let escort = if passers {
+        escort::evaluate(pos, et)
+    } else {
+        Pair::default()
+    };
+    pass.mobility + royal::evaluate(pos, et, &pass.attacks) + escort
 }
 
 /// Taper, scale drawish material, add the tempo and turn to the side to move's view.

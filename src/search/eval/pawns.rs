@@ -24,6 +24,13 @@ pub enum PawnFeature {
     Passed(i32),
 }
 
+/// The pawn structure's score from White's view, and whether either side has a passed pawn.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PawnTerms {
+    pub score: Pair,
+    pub passers: bool,
+}
+
 /// Most files a board has.
 const MAX_FILES: usize = 16;
 /// Promoting pieces per side the structure looks at (any beyond are ignored).
@@ -131,10 +138,12 @@ impl Structure {
         side.highest[f] = side.highest[f].max(rank);
     }
 
-    /// Pawn-structure score from White's view.
-    pub fn evaluate(&self, et: &EvalTables, files: u8) -> Pair {
+    /// Pawn-structure score from White's view, and whether there is a passed pawn.
+    pub fn evaluate(&self, et: &EvalTables, files: u8) -> PawnTerms {
         let mut score = ByColour([Pair::default(); 2]);
+        let mut passers = false;
         self.visit(et, files, |colour, feature| {
+            passers |= matches!(feature, PawnFeature::Passed(_));
             score[colour] += match feature {
                 PawnFeature::Doubled(extra) => et.pawns.doubled * extra,
                 PawnFeature::Isolated => et.pawns.isolated,
@@ -144,7 +153,10 @@ impl Structure {
                 }
             }
         });
-        score[Colour::White] - score[Colour::Black]
+        PawnTerms {
+            score: score[Colour::White] - score[Colour::Black],
+            passers,
+        }
     }
 
     /// Every feature of the structure, with the colour it is of.
@@ -165,14 +177,33 @@ impl Structure {
                 if !own.occupied(fi - 1) && !own.occupied(fi + 1) {
                     f(colour, PawnFeature::Isolated);
                 }
-                let kind = p.kind;
-                let dir = et.forward[kind][colour];
-                if !(fi - 1..=fi + 1).any(|n| foe.ahead(n, p.rank, dir)) {
-                    let progress = i32::from(et.progress[kind][colour][p.sq.index()]);
-                    let gain = et.kinds[kind].promotion_gain;
+                if is_passed(et, colour, p, foe) {
+                    let progress = i32::from(et.progress[p.kind][colour][p.sq.index()]);
+                    let gain = et.kinds[p.kind].promotion_gain;
                     f(colour, PawnFeature::Passed(progress * progress * gain));
                 }
             }
         }
     }
+
+    /// Every passed pawn-like piece, with its colour, square and type.
+    pub fn passed(&self, et: &EvalTables, mut f: impl FnMut(Colour, Square, usize)) {
+        for colour in Colour::BOTH {
+            let foe = &self.sides[!colour];
+            for p in &self.sides[colour].pawns {
+                if is_passed(et, colour, p, foe) {
+                    f(colour, p.sq, p.kind);
+                }
+            }
+        }
+    }
+}
+
+/// Whether pawn `p` of `colour` has no pawn-like foe ahead of it on its own or a neighbouring
+/// file.
+#[inline]
+fn is_passed(et: &EvalTables, colour: Colour, p: &Pawn, foe: &Files) -> bool {
+    let fi = i32::from(p.file);
+    let dir = et.forward[p.kind][colour];
+    !(fi - 1..=fi + 1).any(|n| foe.ahead(n, p.rank, dir))
 }

@@ -20,7 +20,7 @@ use crate::position::square_sums::SquareValues;
 use crate::position::{Geometry, Position};
 use crate::variant::weights::{
     self, Found, PawnWeights, PieceWeights, RoyalWeights, Tuning, Weights,
-    AUTOMATIC_HALF_OPEN_FILE, AUTOMATIC_OPEN_FILE, AUTOMATIC_THREAT,
+    AUTOMATIC_HALF_OPEN_FILE, AUTOMATIC_OPEN_FILE, AUTOMATIC_PASSED_ESCORT, AUTOMATIC_THREAT,
 };
 use crate::variant::GameValue;
 
@@ -216,6 +216,8 @@ pub struct EvalTables {
     pub half_open_file: Pair,
     /// Per file rider on a file without pawn-like pieces.
     pub open_file: Pair,
+    /// The passed-pawn escort weight (endgame), in thousandths.
+    pub passed_escort: i32,
     /// The weights file read in place of the automatic values, if any.
     pub weights_file: Option<String>,
     /// Why a weights file beside the variant was not used.
@@ -359,6 +361,7 @@ impl EvalTables {
             threat: Pair::new(AUTOMATIC_THREAT.0, AUTOMATIC_THREAT.1),
             half_open_file: Pair::new(AUTOMATIC_HALF_OPEN_FILE.0, AUTOMATIC_HALF_OPEN_FILE.1),
             open_file: Pair::new(AUTOMATIC_OPEN_FILE.0, AUTOMATIC_OPEN_FILE.1),
+            passed_escort: AUTOMATIC_PASSED_ESCORT,
             weights_file: None,
             weights_warning: None,
             tuning: None,
@@ -405,6 +408,7 @@ impl EvalTables {
             threat: pair(self.threat),
             half_open_file: pair(self.half_open_file),
             open_file: pair(self.open_file),
+            passed_escort: self.passed_escort,
         }
     }
 
@@ -489,6 +493,7 @@ impl EvalTables {
         self.threat = pair(w.threat);
         self.half_open_file = pair(w.half_open_file);
         self.open_file = pair(w.open_file);
+        self.passed_escort = w.passed_escort;
         self.tuning.clone_from(&w.tuning);
         let start = Position::start(self.tables.clone());
         self.phase_total = phase_of(&start, &self.kinds);

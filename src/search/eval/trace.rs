@@ -7,6 +7,7 @@
 //! coefficients; the drawish-material scaling and the sign of giveaway variants are taken as
 //! they are at the traced weights.
 
+use super::escort;
 use super::mobility::{self, Attacks, FileState};
 use super::pair::PHASE_MAX;
 use super::pawns::{PawnFeature, Structure, PASSED_SCALE};
@@ -28,6 +29,8 @@ pub struct Layout {
     threat: usize,
     /// The half-open file bonus, middlegame then endgame, then the open file bonus.
     file_bonus: usize,
+    /// The passed-pawn escort weight (endgame only).
+    escort: usize,
     len: usize,
     files: u8,
     ranks: u8,
@@ -109,6 +112,7 @@ impl Layout {
         let tempo = take(1);
         let threat = take(2);
         let file_bonus = take(4);
+        let escort = take(1);
         let mut start_counts = vec![0; variant.pieces.len()];
         for colour in Colour::BOTH {
             for &sq in start.pieces(colour) {
@@ -123,6 +127,7 @@ impl Layout {
             tempo,
             threat,
             file_bonus,
+            escort,
             len: next,
             files,
             ranks,
@@ -198,6 +203,7 @@ impl Layout {
         set(&mut v, self.file_bonus + 1, w.half_open_file.1);
         set(&mut v, self.file_bonus + 2, w.open_file.0);
         set(&mut v, self.file_bonus + 3, w.open_file.1);
+        set(&mut v, self.escort, w.passed_escort);
         for (x, &n) in v.iter_mut().zip(&folds) {
             *x /= f64::from(n.max(1));
         }
@@ -275,6 +281,7 @@ impl Layout {
         w.threat = (get(self.threat), get(self.threat + 1));
         w.half_open_file = (get(self.file_bonus), get(self.file_bonus + 1));
         w.open_file = (get(self.file_bonus + 2), get(self.file_bonus + 3));
+        w.passed_escort = get(self.escort);
     }
 }
 
@@ -378,6 +385,14 @@ pub fn trace(pos: &Position, et: &EvalTables, layout: &Layout, weights: &[f64]) 
             }
         }
     });
+    if escort::applies(pos, et) {
+        let units = escort::units(pos, et, &structure);
+        let lead = (units[Colour::White] - units[Colour::Black]) as f64;
+        c.add(
+            layout.escort,
+            lead / escort::ESCORT_SCALE as f64 * (1.0 - c.mg),
+        );
+    }
     let mut attacks = ByColour([Attacks::default(); 2]);
     mobility::visit(pos, et, |colour, kind, destinations, threats, file| {
         if threats != 0 {
