@@ -577,10 +577,7 @@ pub fn in_check_opening(pos: &Position, colour: Colour, open: Square) -> bool {
 
 /// Whether two squares touch (including diagonally).
 pub fn adjacent(pos: &Position, a: Square, b: Square) -> bool {
-    let geo = pos.geo();
-    let (ax, ay) = geo.coords(a);
-    let (bx, by) = geo.coords(b);
-    ax.abs_diff(bx) <= 1 && ay.abs_diff(by) <= 1
+    pos.geo().king_distance(a, b) <= 1
 }
 
 #[cfg(test)]

@@ -54,11 +54,10 @@ fn allowed(pos: &mut Position, rule: &LionTrading, counterstrike: bool, mv: Move
         return true;
     }
     let geo = *pos.geo();
-    let (ff, fr) = geo.coords(mv.from);
-    let distant = lions.iter().copied().filter(|&sq| {
-        let (f, r) = geo.coords(sq);
-        ff.abs_diff(f).max(fr.abs_diff(r)) > 1
-    });
+    let distant = lions
+        .iter()
+        .copied()
+        .filter(|&sq| geo.king_distance(mv.from, sq) > 1);
     let distant: ArrayVec<Square, 3> = distant.collect();
     if distant.is_empty() {
         return true;

@@ -50,6 +50,14 @@ impl Geometry {
         Square::from_index((usize::from(rank) + border) * stride + usize::from(file) + border)
     }
 
+    /// The number of king moves between two squares of the board.
+    #[inline]
+    pub fn king_distance(&self, a: Square, b: Square) -> u8 {
+        let (af, ar) = self.coords(a);
+        let (bf, br) = self.coords(b);
+        af.abs_diff(bf).max(ar.abs_diff(br))
+    }
+
     /// (file, rank) of a padded index that lies on the board.
     #[inline]
     pub fn coords(&self, sq: Square) -> (u8, u8) {

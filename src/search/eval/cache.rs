@@ -1,9 +1,9 @@
-//! Per-thread caches of evaluation terms keyed by 64-bit keys: the costly terms (mobility and
-//! royal safety, which walk every piece's moves) by the position's Zobrist key, and the pawn
-//! structure (with whether it has a passed pawn) by the key of the pawn-like pieces alone. Each term is a function of what its key
-//! covers (for the costly terms: board, unmoved pieces, en-passant squares, hands, side to
-//! move), so a hit returns exactly what the term would compute: the caches save time and
-//! change no score.
+//! Per-thread caches of evaluation terms keyed by 64-bit keys: the costly terms (mobility,
+//! royal safety and the escort of passed pawns, which walk every piece's moves) by the
+//! position's Zobrist key, and the pawn structure (with whether it has a passed pawn) by the
+//! key of the pawn-like pieces alone. Each term is a function of what its key covers (for the
+//! costly terms: board, unmoved pieces, en-passant squares, hands, side to move), so a hit
+//! returns exactly what the term would compute: the caches save time and change no score.
 
 use super::pair::Pair;
 use super::pawns::PawnTerms;

@@ -26,14 +26,9 @@ fn progress_weight(progress: i32) -> i32 {
 
 /// The king-move distance from `sq` to the nearest of `royals`, at most [`FAR`].
 fn distance(pos: &Position, royals: &[Square], sq: Square) -> i32 {
-    let geo = pos.geo();
-    let (f, r) = geo.coords(sq);
     royals
         .iter()
-        .map(|&k| {
-            let (kf, kr) = geo.coords(k);
-            i32::from(kf.abs_diff(f).max(kr.abs_diff(r)))
-        })
+        .map(|&k| i32::from(pos.geo().king_distance(k, sq)))
         .min()
         .unwrap_or(FAR)
         .min(FAR)
