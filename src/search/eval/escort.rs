@@ -43,7 +43,7 @@ pub fn applies(pos: &Position, et: &EvalTables) -> bool {
 /// The escort units of each side (before the weight and [`ESCORT_SCALE`]), where the term
 /// [`applies`]: for every passed pawn-like piece, its progress weight times five times the
 /// enemy royal piece's distance from the square in front of it less twice its own, times
-/// what promoting gains.
+/// what promoting gains there and then.
 pub fn units(pos: &Position, et: &EvalTables, structure: &Structure) -> ByColour<i64> {
     let mut units = ByColour([0; 2]);
     let geo = pos.geo();
@@ -59,7 +59,10 @@ pub fn units(pos: &Position, et: &EvalTables, structure: &Structure) -> ByColour
         };
         let proximity = 5 * distance(pos, pos.royals(!colour), front)
             - 2 * distance(pos, pos.royals(colour), front);
-        units[colour] += i64::from(weight * proximity) * i64::from(et.kinds[kind].promotion_gain);
+        let gain = et
+            .promotion_gains
+            .now(pos, kind, colour, et.kinds[kind].promotion_gain);
+        units[colour] += i64::from(weight * proximity) * i64::from(gain);
     });
     units
 }
@@ -77,25 +80,11 @@ pub fn evaluate(pos: &Position, et: &EvalTables) -> Pair {
 
 #[cfg(test)]
 mod tests {
-    use std::sync::Arc;
-
     use super::{applies, progress_weight, units};
-    use crate::movegen::{build_ruleset, position_from_fen};
-    use crate::position::Position;
     use crate::search::eval::pawns::Structure;
-    use crate::search::eval::tables::{EvalTables, PROGRESS_ONE};
+    use crate::search::eval::tables::PROGRESS_ONE;
+    use crate::search::eval::testing::setup;
     use crate::types::Colour;
-
-    /// `fen` in the shipped `variant`, with its automatic evaluation tables.
-    fn setup(variant: &str, fen: &str) -> (Position, EvalTables) {
-        let tables = build_ruleset(Arc::new(
-            crate::variant::load_by_name(variant).expect("shipped"),
-        ))
-        .expect("builds");
-        let et = EvalTables::automatic(&tables);
-        let pos = position_from_fen(tables, fen).expect("FEN");
-        (pos, et)
-    }
 
     /// On the chess board a pawn's progress rises a sixth a rank from its second rank, and
     /// the weight, rounded to whole [`PROGRESS_ONE`]ths, is Stockfish 11's `5 * r - 13` (r

@@ -23,6 +23,7 @@ pub mod escort;
 pub mod mobility;
 pub mod pair;
 pub mod pawns;
+pub mod promotion;
 pub mod royal;
 pub mod sums;
 pub mod tables;
@@ -242,6 +243,32 @@ fn drawish<T: Default + PartialOrd>(white: T, sides: &ByColour<Side>) -> bool {
     };
     let (s, w) = (sides[strong], sides[!strong]);
     s.pawns == 0 && s.officers - w.officers < WINNING_MATERIAL
+}
+
+/// What the evaluation's tests share.
+#[cfg(test)]
+pub(crate) mod testing {
+    use std::sync::Arc;
+
+    use super::tables::EvalTables;
+    use crate::movegen::{build_ruleset, position_from_fen};
+    use crate::position::Position;
+
+    /// `fen` in the shipped `variant` (its start position where `fen` is empty), with its
+    /// automatic evaluation tables.
+    pub fn setup(variant: &str, fen: &str) -> (Position, EvalTables) {
+        let tables = build_ruleset(Arc::new(
+            crate::variant::load_by_name(variant).expect("shipped"),
+        ))
+        .expect("builds");
+        let et = EvalTables::automatic(&tables);
+        let pos = if fen.is_empty() {
+            Position::start(tables)
+        } else {
+            position_from_fen(tables, fen).expect("FEN")
+        };
+        (pos, et)
+    }
 }
 
 #[cfg(test)]

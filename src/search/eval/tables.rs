@@ -12,6 +12,7 @@ use crate::types::{ByColour, Colour, Piece, Square};
 use std::sync::Arc;
 
 use super::pair::Pair;
+use super::promotion::PromotionGains;
 use super::sums;
 use super::values::{profiles, Profile};
 use crate::betza::compile::flags;
@@ -114,7 +115,8 @@ pub struct Kind {
     /// without promoting): a side with one still has winning chances in the evaluation's
     /// drawish-material scaling.
     pub advances_only: bool,
-    /// Best promotion's value minus the piece's own.
+    /// Best promotion's value minus the piece's own (over all choices, open or not: see
+    /// [`EvalTables::promotion_gains`] for the gain in a position).
     pub promotion_gain: i32,
     /// Weight in the game phase: the material of pieces neither royal nor pawn-like.
     pub phase_weight: i32,
@@ -218,6 +220,8 @@ pub struct EvalTables {
     pub open_file: Pair,
     /// The passed-pawn escort weight (endgame), in thousandths.
     pub passed_escort: i32,
+    /// What promoting gains in a position, where the choices are limited.
+    pub promotion_gains: PromotionGains,
     /// The weights file read in place of the automatic values, if any.
     pub weights_file: Option<String>,
     /// Why a weights file beside the variant was not used.
@@ -362,6 +366,7 @@ impl EvalTables {
             half_open_file: Pair::new(AUTOMATIC_HALF_OPEN_FILE.0, AUTOMATIC_HALF_OPEN_FILE.1),
             open_file: Pair::new(AUTOMATIC_OPEN_FILE.0, AUTOMATIC_OPEN_FILE.1),
             passed_escort: AUTOMATIC_PASSED_ESCORT,
+            promotion_gains: PromotionGains::new(tables, &profiles),
             weights_file: None,
             weights_warning: None,
             tuning: None,
