@@ -263,14 +263,9 @@ pub fn emit<S: Sink>(
             zone.has(to) || (promo.from_zone && zone.has(from))
         };
         if may {
-            let types = pos.tables.pieces.len();
             for &choice in &promo.choices[colour] {
                 let kind = choice.index();
-                let have = pos.count(colour, kind);
-                if (promo.only_captured
-                    && have >= pos.tables.start_counts[colour.index() * types + kind])
-                    || have >= promo.limits[kind]
-                {
+                if pos.count(colour, kind) >= pos.tables.promotion_cap(promo, colour, kind) {
                     continue;
                 }
                 if !sink.push(Move {

@@ -430,6 +430,18 @@ pub struct Ruleset {
 }
 
 impl Ruleset {
+    /// How many pieces of `kind` a side of `colour` may have on the board and still promote
+    /// to it by `promo`: the choice is open while it has fewer. The type's limit, and where
+    /// only captured types may be chosen, no more than the side had at the start.
+    pub fn promotion_cap(&self, promo: &PromotionT, colour: Colour, kind: usize) -> u16 {
+        let limit = promo.limits[kind];
+        if promo.only_captured {
+            limit.min(self.start_counts[colour.index() * self.pieces.len() + kind])
+        } else {
+            limit
+        }
+    }
+
     /// Whether positions of this variant carry holdings.
     pub fn has_hand(&self) -> bool {
         let h = &self.hand;

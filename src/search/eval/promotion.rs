@@ -28,16 +28,12 @@ pub struct PromotionGains {
 impl PromotionGains {
     /// The limited choices of the variant's promoting types, valued by `profiles`.
     pub fn new(tables: &Ruleset, profiles: &[Profile]) -> PromotionGains {
-        let types = tables.pieces.len();
         let limited = tables
             .pieces
             .iter()
             .enumerate()
             .map(|(kind, piece)| {
                 let pr = piece.promotion.as_ref()?;
-                let start = |colour: Colour, choice: usize| {
-                    tables.start_counts[colour.index() * types + choice]
-                };
                 let limits_any = pr.only_captured
                     || Colour::BOTH.iter().any(|&colour| {
                         pr.choices[colour]
@@ -52,15 +48,10 @@ impl PromotionGains {
                         .iter()
                         .map(|c| {
                             let choice = c.index();
-                            let limit = pr.limits[choice];
                             Choice {
                                 kind: choice,
                                 gain: (profiles[choice].value - profiles[kind].value).max(0),
-                                cap: if pr.only_captured {
-                                    limit.min(start(colour, choice))
-                                } else {
-                                    limit
-                                },
+                                cap: tables.promotion_cap(pr, colour, choice),
                             }
                         })
                         .collect();
