@@ -265,6 +265,22 @@ fn node_limits_play_a_game() {
     let (out, err, ok) = match_run(&["--nodes", "300,3000", "--games", "2", "--tc", "60+1"]);
     assert!(ok, "{out}{err}");
     assert!(out.contains("W/D/L: "), "{out}");
+    // The node budget replaces the clock (`st 1`), so the summary names it, not the clock.
+    assert_eq!(
+        out.lines().next(),
+        Some(
+            "Variant: chess (normal), first engine 300 nodes a move, \
+             second engine 3000 nodes a move"
+        ),
+        "{out}"
+    );
+    let (out, err, ok) = match_run(&["--nodes", "300", "--depth", "2", "--games", "2"]);
+    assert!(ok, "{out}{err}");
+    assert_eq!(
+        out.lines().next(),
+        Some("Variant: chess (normal), depth 2, 300 nodes a move"),
+        "{out}"
+    );
 }
 
 #[test]

@@ -254,11 +254,20 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
     if let Some(e) = failure {
         return Err(e);
     }
+    let limits_text = if limits[0] == limits[1] {
+        limits[0].describe(&control)
+    } else {
+        format!(
+            "first engine {}, second engine {}",
+            limits[0].describe(&control),
+            limits[1].describe(&control)
+        )
+    };
     crate::outln!(
-        "Variant: {} ({}), time control {}",
+        "Variant: {} ({}), {}",
         tables.variant.name,
         variant_name,
-        control.short()
+        limits_text
     );
     for line in tally.summary(&names[0], &names[1]) {
         crate::outln!("{line}");

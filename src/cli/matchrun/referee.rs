@@ -61,6 +61,21 @@ pub struct EngineLimits {
     pub nodes: Option<u64>,
 }
 
+impl EngineLimits {
+    /// What limits each move under `control`, as the match summary states it: a node budget
+    /// replaces the clock (`st 1`), a depth limit comes on top of it.
+    pub fn describe(&self, control: &TimeControl) -> String {
+        let budget = match self.nodes {
+            Some(nodes) => format!("{nodes} nodes a move"),
+            None => format!("time control {}", control.short()),
+        };
+        match self.depth {
+            Some(depth) => format!("depth {depth}, {budget}"),
+            None => budget,
+        }
+    }
+}
+
 /// Play one game; `engines[0]` has White. Each engine comes with its own search limits.
 pub fn play(
     engines: [(&mut EngineProcess, &EngineLimits); 2],
