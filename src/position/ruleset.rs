@@ -425,8 +425,9 @@ pub struct Ruleset {
     pub start_board: BySquare<Piece>,
     /// Every board square, rank by rank.
     pub board_squares: Vec<Square>,
-    /// Pieces of each type in the start position, slot `colour.index() * types + kind`.
-    pub start_counts: Vec<u16>,
+    /// Pieces of each type in the start position, slot `colour.index() * types + kind`
+    /// (read through [`Ruleset::start_count`]).
+    start_counts: Vec<u16>,
 }
 
 impl Ruleset {
@@ -436,10 +437,15 @@ impl Ruleset {
     pub fn promotion_cap(&self, promo: &PromotionT, colour: Colour, kind: usize) -> u16 {
         let limit = promo.limits[kind];
         if promo.only_captured {
-            limit.min(self.start_counts[colour.index() * self.pieces.len() + kind])
+            limit.min(self.start_count(colour, kind))
         } else {
             limit
         }
+    }
+
+    /// How many pieces of `kind` a side of `colour` has in the start position.
+    pub fn start_count(&self, colour: Colour, kind: usize) -> u16 {
+        self.start_counts[colour.index() * self.pieces.len() + kind]
     }
 
     /// Whether positions of this variant carry holdings.

@@ -113,12 +113,14 @@ impl Layout {
         let threat = take(2);
         let file_bonus = take(4);
         let escort = take(1);
-        let mut start_counts = vec![0; variant.pieces.len()];
-        for colour in Colour::BOTH {
-            for &sq in start.pieces(colour) {
-                start_counts[start.at(sq).kind()] += 1;
-            }
-        }
+        let start_counts = (0..variant.pieces.len())
+            .map(|kind| {
+                Colour::BOTH
+                    .iter()
+                    .map(|&colour| u32::from(et.tables.start_count(colour, kind)))
+                    .sum()
+            })
+            .collect();
         Layout {
             start_counts,
             kinds,
