@@ -1,14 +1,16 @@
 //! The principal-variation alpha-beta search below the root: game-rule draws, mate-distance
-//! pruning, check extension, transposition-table cutoffs, internal iterative reduction, the
-//! static evaluation refined by a table hit's bound for pruning, reverse futility pruning,
-//! null-move pruning (not in check, and not when the side to move has nothing but royal and
-//! promoting pieces, where zugzwang is likely), late-move pruning and futility pruning of
-//! quiet moves near the horizon, pruning of moves that lose material in the static exchange
-//! near the horizon, late-move reductions, and killer and history updates on cutoffs. Where
-//! legality is royal safety alone, a node generates pseudo-legal moves and tests each for
-//! royal safety only when it is about to be searched: moves pruned or never reached after a
-//! cutoff cost no test.
+//! pruning, extension of checks that lose nothing in the exchange, transposition-table
+//! cutoffs, internal iterative reduction, the static evaluation refined by a table hit's bound
+//! for pruning, reverse futility pruning, null-move pruning (not in check, and not when the
+//! side to move has nothing but royal and promoting pieces, where zugzwang is likely),
+//! late-move pruning and futility pruning of quiet moves near the horizon, pruning of moves
+//! that lose material in the static exchange near the horizon, late-move reductions, and
+//! killer and history updates on cutoffs. Where legality is royal safety alone, a node
+//! generates pseudo-legal moves and tests each for royal safety only when it is about to be
+//! searched: moves pruned or never reached after a cutoff cost no test. Once late-move pruning
+//! starts, the quiet moves left are dropped from the list unpicked.
 
+use crate::position::Position;
 use crate::types::Square;
 use std::sync::OnceLock;
 
@@ -87,6 +89,28 @@ fn refined_by_table(eval: i32, hit: Option<Hit>, ply: usize) -> i32 {
     }
 }
 
+/// Move the tactical moves and killers of `moves[from..]` to its front, keeping their order
+/// and their `scores` beside them, and return where they end: once a late quiet move is
+/// pruned every later one is, and picking them only to prune them costs a pass over the
+/// list each.
+fn keep_tactical(
+    pos: &Position,
+    killers: &[Option<Move>; 2],
+    moves: &mut [Move],
+    scores: &mut [i32],
+    from: usize,
+) -> usize {
+    let mut kept = from;
+    for j in from..moves.len() {
+        if is_tactical(pos, moves[j]) || is_killer(killers, moves[j]) {
+            moves.swap(kept, j);
+            scores.swap(kept, j);
+            kept += 1;
+        }
+    }
+    kept
+}
+
 /// What the move loop of one node keeps between its moves.
 struct Node {
     depth: i32,
@@ -109,6 +133,8 @@ enum Visit {
     Passed,
     /// Searched, and at least beta.
     Cutoff,
+    /// Pruned as a late quiet move: every quiet move after it is pruned too.
+    LateQuiet,
     /// The search was stopped.
     Stopped,
 }
@@ -162,9 +188,6 @@ impl Worker<'_> {
         beta = beta.min(mate_in(ply) - 1);
         if alpha >= beta {
             return alpha;
-        }
-        if checked && plies(ply) < 2 * self.root_depth {
-            depth += 1;
         }
         if depth <= 0 {
             return self.qsearch(alpha, beta, ply, checked, 0, Square::NONE);
@@ -245,7 +268,7 @@ impl Worker<'_> {
                     self.store_best(key, &node.best, depth, ply);
                     return node.best.score;
                 }
-                Visit::Passed => {}
+                Visit::Passed | Visit::LateQuiet => {}
             }
         }
 
@@ -271,7 +294,10 @@ impl Worker<'_> {
             &self.quiet_history(),
         );
         let mut cutoff_at = None;
-        for i in 0..moves.len() {
+        let mut next = 0;
+        while next < moves.len() {
+            let i = next;
+            next += 1;
             let mv = pick(&self.pos, et, &mut moves, &mut scores, i);
             if hash_first == Some(mv) {
                 continue;
@@ -285,6 +311,12 @@ impl Worker<'_> {
                 Visit::Cutoff => {
                     cutoff_at = Some(i);
                     break;
+                }
+                Visit::LateQuiet => {
+                    let kept =
+                        keep_tactical(&self.pos, &node.killers, &mut moves, &mut scores, next);
+                    moves.truncate(kept);
+                    scores.truncate(kept);
                 }
                 Visit::Passed => {}
             }
@@ -328,7 +360,7 @@ impl Worker<'_> {
         let prunable =
             !pv_node && !checked && !tactical && !killer && node.best.score > -MATE_BOUND;
         if prunable && node.quiets >= node.late_moves {
-            return Visit::Passed;
+            return Visit::LateQuiet;
         }
         let (alpha, beta) = (node.best.alpha, node.best.beta);
         // The late-move reduction of the move, were it searched next: futility judges the
@@ -374,7 +406,7 @@ impl Worker<'_> {
         if !tactical {
             node.quiets += 1;
         }
-        let new_depth = depth - 1;
+        let new_depth = depth - 1 + self.check_extension(mv, gives_check, ply + 1);
         let mut score;
         if node.searched == 1 {
             score = -self.search(new_depth, -beta, -alpha, ply + 1, gives_check, true);
@@ -411,6 +443,20 @@ impl Worker<'_> {
         } else {
             Visit::Passed
         }
+    }
+
+    /// The plies by which move `mv`, just made, extends its search: one where it gives check
+    /// and loses nothing in the static exchange (a check that gives material away is a
+    /// threat the opponent answers by taking), while the node at `ply` is within twice the
+    /// root's depth.
+    pub(super) fn check_extension(&mut self, mv: Move, gives_check: bool, ply: usize) -> i32 {
+        if !gives_check || plies(ply) >= 2 * self.root_depth {
+            return 0;
+        }
+        self.pos.unmake();
+        let sound = !see_below(&self.pos, self.shared.eval, mv, 0);
+        make_move(&mut self.pos, mv);
+        i32::from(sound)
     }
 
     /// Whether pseudo-legal move `mv` would give check (the side to move not being in check).

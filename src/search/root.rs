@@ -99,13 +99,14 @@ impl Worker<'_> {
             self.seldepth = 0;
             self.make(mv, checked);
             let checks = in_check(&self.pos, !us);
+            let next = depth - 1 + self.check_extension(mv, checks, 1);
             let mut score;
             if i == first {
-                score = -self.search(depth - 1, -beta, -alpha, 1, checks, true);
+                score = -self.search(next, -beta, -alpha, 1, checks, true);
             } else {
-                score = -self.search(depth - 1, -alpha - 1, -alpha, 1, checks, true);
+                score = -self.search(next, -alpha - 1, -alpha, 1, checks, true);
                 if score > alpha && score < beta {
-                    score = -self.search(depth - 1, -beta, -alpha, 1, checks, true);
+                    score = -self.search(next, -beta, -alpha, 1, checks, true);
                 }
             }
             self.unmake();
