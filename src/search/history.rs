@@ -1,10 +1,12 @@
 //! Quiet-move history: how often a piece moving to a square caused a cutoff, on its own (the
-//! plain table) and after a given move one and two plies before (continuation history), and
-//! the score a node's quiet moves are ordered by.
+//! plain table) and after a given move one and two plies before (continuation history), kept
+//! between the searches of one game, and the score a node's quiet moves are ordered by.
 
 use super::see::mover;
 use crate::movegen::{arriving, Move};
+use crate::position::ruleset::Ruleset;
 use crate::position::Position;
+use crate::types::Piece;
 
 /// History scores stay within ±this.
 pub const HISTORY_MAX: i32 = 1 << 14;
@@ -101,6 +103,24 @@ impl ContinuationHistory {
         let i = self.index(before, now);
         let score = nudged(i32::from(self.table[i]), bonus);
         self.table[i] = score as i16;
+    }
+}
+
+/// What one thread's searches learn about quiet moves, kept from one search of a game to the
+/// next (the positions of a game's moves are alike) and forgotten with a new game or variant.
+pub struct Learnt {
+    pub plain: History,
+    pub continuation: ContinuationHistory,
+}
+
+impl Learnt {
+    /// Empty tables for the pieces and board of `tables`.
+    pub fn new(tables: &Ruleset) -> Learnt {
+        let (codes, size) = (Piece::table_size(tables.pieces.len()), tables.geo.size);
+        Learnt {
+            plain: History::new(codes, size),
+            continuation: ContinuationHistory::new(codes, size),
+        }
     }
 }
 

@@ -1,6 +1,7 @@
 //! Search: the interface the protocols (CECP, UCI) and the match runner use.
 //!
-//! A [`Searcher`] owns the transposition table and the thread settings; `search` thinks about a
+//! A [`Searcher`] owns the transposition table, the threads' quiet-move history (both kept
+//! through a game) and the thread settings; `search` thinks about a
 //! [`Game`] within [`Limits`], reports progress through a callback and stops early when the
 //! shared stop flag is raised (the protocol's input thread raises it on `?`, `stop`, `quit` …).
 //!
@@ -59,6 +60,7 @@ pub fn weights_in_use(tables: &Arc<Ruleset>) -> WeightsInUse {
 use crate::game::Game;
 use crate::movegen::Move;
 use crate::position::ruleset::Ruleset;
+use history::Learnt;
 
 /// Scores are centipawns from the side to move's view; mates are beyond [`MATE_BOUND`].
 pub const MATE: i32 = 1_000_000;
@@ -165,6 +167,8 @@ pub struct Searcher {
     tt: tt::Table,
     /// Evaluation tables of the variant searched last (rebuilt when the variant changes).
     eval: Option<EvalTables>,
+    /// What each thread learnt about quiet moves in the game's searches so far.
+    learnt: Vec<Learnt>,
 }
 
 impl Searcher {
@@ -175,6 +179,7 @@ impl Searcher {
             threads: threads.max(1),
             tt: tt::Table::new(hash_mb),
             eval: None,
+            learnt: Vec::new(),
         }
     }
 
@@ -199,6 +204,7 @@ impl Searcher {
     /// Forget everything learnt (new game).
     pub fn clear(&mut self) {
         self.tt.clear();
+        self.learnt.clear();
     }
 
     /// Think about the position of `game` and return the move to play. Calls `report` with
@@ -222,7 +228,7 @@ impl Searcher {
             .eval
             .as_ref()
             .expect("prepare builds the evaluation tables");
-        smp::run(&self.tt, eval, self.threads, task, report)
+        smp::run(&self.tt, eval, self.threads, &mut self.learnt, task, report)
     }
 
     /// Build the evaluation tables on the first search of a variant (and forget the table
@@ -239,6 +245,7 @@ impl Searcher {
             }
             self.eval = Some(eval);
             self.tt.clear();
+            self.learnt.clear();
         }
     }
 }

@@ -1,5 +1,5 @@
-//! Lazy SMP: every thread searches the same root with its own position copy, history and
-//! killers, sharing only the transposition table and the stop flags; helpers start one ply
+//! Lazy SMP: every thread searches the same root with its own position copy, history (kept
+//! from the thread's earlier searches of the game) and killers, sharing only the transposition table and the stop flags; helpers start one ply
 //! deeper on every other thread so the threads spread over different depths. The calling
 //! thread is the main thread: it reports progress, watches the limits and chooses the move.
 
@@ -10,6 +10,7 @@ use std::time::{Duration, Instant};
 
 use super::control::Control;
 use super::eval::tables::EvalTables;
+use super::history::Learnt;
 use super::root::RootMove;
 use super::rules::no_moves_score;
 use super::tt::{fingerprint, Table};
@@ -32,10 +33,13 @@ pub struct Task<'a> {
 }
 
 /// Think about the task's game with `threads` threads and return the move to play.
+/// `learnt` holds what each thread learnt in the game's earlier searches (as many as there
+/// are threads; missing ones start empty) and receives what they learn in this one.
 pub fn run(
     tt: &Table,
     eval: &EvalTables,
     threads: usize,
+    learnt: &mut Vec<Learnt>,
     task: Task<'_>,
     report: &mut dyn FnMut(&Info),
 ) -> Outcome {
@@ -52,7 +56,19 @@ pub fn run(
         control: &control,
     };
     let last = game.moves().last().copied();
-    let mut main = Worker::new(game.pos.clone(), game.history(), last, &shared, true);
+    let threads = threads.max(1);
+    let mut kept = std::mem::take(learnt);
+    kept.resize_with(threads, || Learnt::new(&game.pos.tables));
+    let mut kept = kept.into_iter();
+    let main_learnt = kept.next().expect("one per thread");
+    let mut main = Worker::new(
+        game.pos.clone(),
+        game.history(),
+        last,
+        &shared,
+        true,
+        main_learnt,
+    );
     let mut roots = root_moves(&mut main, limits);
     if roots.is_empty() {
         let checked = in_check(&main.pos, main.pos.side());
@@ -62,8 +78,9 @@ pub fn run(
         };
     }
     let lines = limits.multi_pv.max(1);
-    let depth = thread::scope(|scope| {
-        for id in 1..threads.max(1) {
+    let (depth, helpers_learnt) = thread::scope(|scope| {
+        let mut helpers = Vec::new();
+        for (id, helper_learnt) in (1..threads).zip(kept) {
             let shared = &shared;
             let mut roots = roots.clone();
             let pos = game.pos.clone();
@@ -71,11 +88,13 @@ pub fn run(
             let spawned = thread::Builder::new()
                 .stack_size(HELPER_STACK)
                 .spawn_scoped(scope, move || {
-                    let mut helper = Worker::new(pos, history, last, shared, false);
+                    let mut helper = Worker::new(pos, history, last, shared, false, helper_learnt);
                     helper.iterate(&mut roots, 1, (id % 2) as i32, &mut |_| {});
+                    helper.into_learnt()
                 });
-            if spawned.is_err() {
-                break;
+            match spawned {
+                Ok(handle) => helpers.push(handle),
+                Err(_) => break,
             }
         }
         let depth = main.iterate(&mut roots, lines, 0, report);
@@ -85,7 +104,11 @@ pub fn run(
             }
         }
         control.abort();
-        depth
+        let helpers_learnt: Vec<Learnt> = helpers
+            .into_iter()
+            .filter_map(|handle| handle.join().ok())
+            .collect();
+        (depth, helpers_learnt)
     });
     let best = &roots[0];
     let ponder = best
@@ -93,6 +116,8 @@ pub fn run(
         .get(1)
         .copied()
         .or_else(|| ponder_from_table(&mut main, best.mv));
+    learnt.push(main.into_learnt());
+    learnt.extend(helpers_learnt);
     Outcome {
         best: Some(best.mv),
         ponder,

@@ -7,7 +7,7 @@ use super::control::Control;
 use super::eval::cache::EvalCache;
 use super::eval::evaluate;
 use super::eval::tables::EvalTables;
-use super::history::{ContinuationHistory, History, MoveKey, QuietHistory};
+use super::history::{ContinuationHistory, History, Learnt, MoveKey, QuietHistory};
 use super::tt::Table;
 use crate::game::KeyHistory;
 use crate::movegen::legal::{self, pass_move};
@@ -15,7 +15,7 @@ use crate::movegen::pseudo;
 use crate::movegen::Move;
 use crate::position::ruleset::Ruleset;
 use crate::position::{Position, BIKJANG};
-use crate::types::{Piece, Square};
+use crate::types::Square;
 
 /// What the search must know about a variant's legality rules.
 #[derive(Clone, Copy, Debug)]
@@ -118,13 +118,15 @@ pub struct Worker<'a> {
 
 impl<'a> Worker<'a> {
     /// A worker for `pos`, reached by the game's moves ending with `last`, after the
-    /// positions with the keys `history`.
+    /// positions with the keys `history`, starting from what its thread's earlier searches
+    /// of the game `learnt`.
     pub fn new(
         mut pos: Position,
         history: &KeyHistory,
         last: Option<Move>,
         shared: &'a Shared<'a>,
         main: bool,
+        learnt: Learnt,
     ) -> Worker<'a> {
         pos.attach(shared.eval.square_values.clone());
         let tables = pos.tables.clone();
@@ -151,11 +153,8 @@ impl<'a> Worker<'a> {
                 })
                 .collect(),
             scratch: Vec::with_capacity(MOVES_CAPACITY),
-            history: History::new(Piece::table_size(tables.pieces.len()), tables.geo.size),
-            continuation: ContinuationHistory::new(
-                Piece::table_size(tables.pieces.len()),
-                tables.geo.size,
-            ),
+            history: learnt.plain,
+            continuation: learnt.continuation,
             move_keys: Vec::with_capacity(MAX_PLY + 2),
             eval_cache: EvalCache::default(),
             nodes: 0,
@@ -163,6 +162,14 @@ impl<'a> Worker<'a> {
             seldepth: 0,
             root_depth: 0,
             stopped: false,
+        }
+    }
+
+    /// What the worker's searches learnt, for the thread's next search of the game.
+    pub fn into_learnt(self) -> Learnt {
+        Learnt {
+            plain: self.history,
+            continuation: self.continuation,
         }
     }
 
