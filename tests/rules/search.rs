@@ -1,6 +1,7 @@
 //! Search and evaluation: mates found with the right score in chess and Capablanca chess,
 //! repetitions scored by the variant's rule (taken when losing, avoided when winning), no
-//! legal moves, obvious captures, MultiPV and root move restrictions, and the piece values.
+//! legal moves, obvious captures, MultiPV and root move restrictions, the piece values, and
+//! the move history kept through a game.
 
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -289,4 +290,36 @@ fn every_shipped_variant_plays_a_move() {
             });
         }
     });
+}
+
+/// Nodes of a search of `game` to depth 8 by `searcher`.
+fn nodes_to_depth_8(searcher: &mut Searcher, game: &Game) -> u64 {
+    let limits = Limits {
+        depth: Some(8),
+        ..Limits::default()
+    };
+    let stop = Arc::new(AtomicBool::new(false));
+    searcher.search(game, &limits, &stop, &mut |_| {}).nodes
+}
+
+/// The quiet-move history a search learns is kept for the game's next search, and a new game
+/// forgets it: with the table emptied in between (a new hash size), searching the same
+/// position again orders moves by what the first search learnt and takes a different number
+/// of nodes, while after `clear` (a new game) it takes exactly as many as a fresh searcher.
+#[test]
+fn the_move_history_lasts_through_a_game_and_a_new_game_forgets_it() {
+    let g = game(
+        "chess",
+        "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+    );
+    let mut searcher = Searcher::new(4, 1);
+    let fresh = nodes_to_depth_8(&mut searcher, &g);
+    searcher.set_hash(4);
+    let kept = nodes_to_depth_8(&mut searcher, &g);
+    assert_ne!(
+        kept, fresh,
+        "the second search starts from the first one's history"
+    );
+    searcher.clear();
+    assert_eq!(nodes_to_depth_8(&mut searcher, &g), fresh);
 }
