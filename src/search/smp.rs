@@ -1,7 +1,8 @@
 //! Lazy SMP: every thread searches the same root with its own position copy, history (kept
-//! from the thread's earlier searches of the game) and killers, sharing only the transposition table and the stop flags; helpers start one ply
-//! deeper on every other thread so the threads spread over different depths. The calling
-//! thread is the main thread: it reports progress, watches the limits and chooses the move.
+//! from the thread's earlier searches of the game) and killers, sharing only the
+//! transposition table and the stop flags; helpers start one ply deeper on every other thread
+//! so the threads spread over different depths. The calling thread is the main thread: it
+//! reports progress, watches the limits and chooses the move.
 
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -72,8 +73,11 @@ pub fn run(
     let mut roots = root_moves(&mut main, limits);
     if roots.is_empty() {
         let checked = in_check(&main.pos, main.pos.side());
+        let score = no_moves_score(&main, checked, 0);
+        learnt.push(main.into_learnt());
+        learnt.extend(kept);
         return Outcome {
-            score: no_moves_score(&main, checked, 0),
+            score,
             ..Outcome::default()
         };
     }
