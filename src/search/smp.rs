@@ -108,9 +108,15 @@ pub fn run(
             }
         }
         control.abort();
+        // A helper's panic goes on to the caller, as the scope passed it on before helpers
+        // were joined here.
         let helpers_learnt: Vec<Learnt> = helpers
             .into_iter()
-            .filter_map(|handle| handle.join().ok())
+            .map(|handle| {
+                handle
+                    .join()
+                    .unwrap_or_else(|e| std::panic::resume_unwind(e))
+            })
             .collect();
         (depth, helpers_learnt)
     });
