@@ -102,7 +102,9 @@ pub struct PieceWeights {
     pub value: Phased,
     /// Material in hand, where pieces are held.
     pub hand: i32,
-    /// Per destination above (or below) the type's typical number, in 16ths of a centipawn.
+    /// Per destination above (or below) the type's typical number, in 16ths of a centipawn,
+    /// at the typical number: fewer destinations cost more each, more gain less each (a
+    /// curve of their square root).
     pub mobility: Phased,
     /// Bonus for two of a colour-bound type on both square colours.
     pub pair: i32,

@@ -4,7 +4,8 @@
 //! rook) scores for a file without pawn-like pieces of its own side (half-open) or of either
 //! (open), and each whose mobility is weighed scores its number
 //! of destinations that no enemy pawn-like piece attacks (a square a pawn guards is no place
-//! to go) against the typical number for its type and counts the destinations next to the
+//! to go) against the typical number for its type, on a curve that makes each missing move
+//! cost more the fewer there are (`Mobility::curve`), and counts the destinations next to the
 //! enemy's royal pieces for the royal-safety term. Only captures are generated for a
 //! piece whose mobility is not weighed, and none for such a piece that is pawn-like: its
 //! captures are looked up at its capture steps.
@@ -183,14 +184,14 @@ pub fn evaluate(pos: &Position, et: &EvalTables) -> Activity {
             return;
         };
         let m = et.kinds[kind].mobility;
-        mobility[colour] += m.weight * (d.all - m.mean);
+        mobility[colour] += m.weight * m.curve(d.all);
         out.attacks[!colour].add(et.kinds[kind].automatic_value, d.near_royal);
     });
     out.mobility += et.threat * (threats[Colour::White] - threats[Colour::Black]);
     out.mobility += files[Colour::White] - files[Colour::Black];
     for colour in Colour::BOTH {
         let m = mobility[colour];
-        let signed = Pair::new(m.mg / 16, m.eg / 16);
+        let signed = Pair::new(m.mg / 256, m.eg / 256);
         out.mobility += if colour == Colour::White {
             signed
         } else {

@@ -37,8 +37,37 @@ const CHECKS_LEAD: i32 = 600;
 pub struct Mobility {
     /// Destinations the piece has on a typical board; more is a bonus, fewer a malus.
     pub mean: i32,
-    /// Centipawns per destination, in 16ths.
+    /// Centipawns per destination at the typical number, in 16ths.
     pub weight: Pair,
+}
+
+/// `ROOTS[d]` is 16 √d, rounded down: the square roots the mobility curve bends with.
+const ROOTS: [i32; 256] = {
+    let mut roots = [0; 256];
+    let mut d = 0;
+    while d < 256 {
+        roots[d] = (256 * d as u32).isqrt() as i32;
+        d += 1;
+    }
+    roots
+};
+
+impl Mobility {
+    /// The worth of `destinations` against the typical number, in 16ths of a destination at
+    /// the typical number: `2 √mean (√d − √mean)`. The curve is concave: its slope is one
+    /// destination's at the typical number, steeper below it (a piece with few moves is
+    /// close to trapped, and each move it lacks costs more) and flatter above it (the
+    /// twentieth square of a queen adds less than the third of a knight). With no typical
+    /// number (a type that rarely moves) each destination counts alike.
+    #[inline]
+    pub fn curve(&self, destinations: i32) -> i32 {
+        let root = |n: i32| ROOTS[n.clamp(0, 255) as usize];
+        if self.mean <= 0 {
+            return 16 * destinations;
+        }
+        let root_mean = root(self.mean);
+        2 * root_mean * (root(destinations) - root_mean) / 16
+    }
 }
 
 /// Pair-bonus slots: colour-bound piece types the evaluation tracks (any beyond get none).

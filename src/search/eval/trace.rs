@@ -411,7 +411,7 @@ pub fn trace(pos: &Position, et: &EvalTables, layout: &Layout, weights: &[f64]) 
         let m = et.kinds[kind].mobility;
         c.phased(
             layout.kinds[kind].mobility,
-            sign(colour) * f64::from(d.all - m.mean) / 16.0,
+            sign(colour) * f64::from(m.curve(d.all)) / 256.0,
         );
         attacks[!colour].add(et.kinds[kind].automatic_value, d.near_royal);
     });
