@@ -16,7 +16,7 @@ use super::promotion::PromotionGains;
 use super::sums;
 use super::values::{profiles, Profile};
 use crate::betza::compile::flags;
-use crate::position::ruleset::{ColourMoves, Ruleset};
+use crate::position::ruleset::{ColourMoves, PieceInfo, Ruleset};
 use crate::position::square_sums::SquareValues;
 use crate::position::{Geometry, Position};
 use crate::variant::weights::{
@@ -39,6 +39,9 @@ pub struct Mobility {
     pub mean: i32,
     /// Centipawns per destination at the typical number, in 16ths.
     pub weight: Pair,
+    /// Its destinations score on the concave curve (see [`Mobility::curve`]); a hopper's
+    /// count, which rises and falls with the screens it finds, scores on a straight line.
+    pub concave: bool,
 }
 
 /// `ROOTS[d]` is 16 √d, rounded down: the square roots the mobility curve bends with.
@@ -58,12 +61,13 @@ impl Mobility {
     /// destination's at the typical number, steeper below it (a piece with few moves is
     /// close to trapped, and each move it lacks costs more) and flatter above it (the
     /// twentieth square of a queen adds less than the third of a knight). With no typical
-    /// number (a type that rarely moves) each destination counts alike.
+    /// number (a type that rarely moves), or for a type not [`Mobility::concave`], each
+    /// destination counts alike.
     #[inline]
     pub fn curve(&self, destinations: i32) -> i32 {
         let root = |n: i32| ROOTS[n.clamp(0, 255) as usize];
-        if self.mean <= 0 {
-            return 16 * destinations;
+        if self.mean <= 0 || !self.concave {
+            return 16 * (destinations - self.mean);
         }
         let root_mean = root(self.mean);
         2 * root_mean * (root(destinations) - root_mean) / 16
@@ -320,7 +324,7 @@ impl EvalTables {
                     advances_only: !royal && prof.forward_only,
                     promotion_gain: (best - prof.value).max(0),
                     phase_weight: if royal || pawn_like { 0 } else { prof.value },
-                    mobility: mobility(prof, royal || pawn_like),
+                    mobility: mobility(prof, royal || pawn_like, hops(p)),
                     pair_bonus: if pair_slot == NO_SLOT {
                         0
                     } else {
@@ -630,7 +634,7 @@ fn fill_progress(out: &mut [u8], zone: &[(u8, u8)], tables: &Ruleset) {
     }
 }
 
-fn mobility(p: &Profile, exempt: bool) -> Mobility {
+fn mobility(p: &Profile, exempt: bool, hopper: bool) -> Mobility {
     if exempt || p.empty_mean < 0.5 {
         return Mobility::default();
     }
@@ -638,7 +642,23 @@ fn mobility(p: &Profile, exempt: bool) -> Mobility {
     Mobility {
         mean: p.crowded_mean.round() as i32,
         weight: Pair::new((16.0 * 12.0 / root) as i32, (16.0 * 16.0 / root) as i32),
+        concave: !hopper,
     }
+}
+
+/// Whether any of a type's moves hops over a screen (a cannon's, a grasshopper's).
+fn hops(p: &PieceInfo) -> bool {
+    let moves = &p.moves[Colour::White];
+    let hop = |f: u16| f & (flags::HOP | flags::GRASS) != 0;
+    moves
+        .rays
+        .iter()
+        .chain(&moves.wrap_rays)
+        .any(|r| hop(r.flags))
+        || moves
+            .multi
+            .iter()
+            .any(|m| hop(m.first_flags) || m.later.iter().any(|l| hop(l.flags)))
 }
 
 /// The piece-square table: material plus positional bonus per code and square.
