@@ -2,13 +2,13 @@
 //! generator over the pieces that are not royal: each piece scores a threat for every enemy
 //! piece worth more than itself that it can capture, a piece that rides along its file (a
 //! rook) scores for a file without pawn-like pieces of its own side (half-open) or of either
-//! (open), and each whose mobility is weighed scores its number
-//! of destinations that no enemy pawn-like piece attacks (a square a pawn guards is no place
-//! to go) against the typical number for its type, on a curve that makes each missing move
-//! cost more the fewer there are (`Mobility::curve`), and counts the destinations next to the
-//! enemy's royal pieces for the royal-safety term. Only captures are generated for a
-//! piece whose mobility is not weighed, and none for such a piece that is pawn-like: its
-//! captures are looked up at its capture steps.
+//! (open), and each whose mobility is weighed scores its number of destinations that no enemy
+//! pawn-like piece attacks (a square a pawn guards is no place to go) against the typical
+//! number for its type, on a curve that makes each missing move cost more the fewer there are
+//! (`Mobility::curve`; a straight line for a hopper), and counts the destinations next to the
+//! enemy's royal pieces for the royal-safety term. Only captures are generated for a piece
+//! whose mobility is not weighed, and none for such a piece that is pawn-like: its captures
+//! are looked up at its capture steps.
 
 use super::pair::Pair;
 use super::tables::EvalTables;

@@ -1053,4 +1053,50 @@ mod tests {
         }
         std::fs::remove_dir_all(&dir).ok();
     }
+
+    /// With a typical number of 4 (√4 = 2), `2 √mean (√d − √mean)` in 16ths of a
+    /// destination: 0 at 4; 2·2·(0 − 2) = −8 destinations' worth at none (a straight line
+    /// gives −4); 2·2·(3 − 2) = 4 at 9 (a line gives 5); 2·2·(4 − 2) = 8 at 16 (a line
+    /// gives 12). A type that is not concave scores the line.
+    #[test]
+    fn mobility_bends_below_and_above_the_typical_number_and_stays_straight_for_a_hopper() {
+        let bent = super::Mobility {
+            mean: 4,
+            weight: super::Pair::new(16, 16),
+            concave: true,
+        };
+        let straight = super::Mobility {
+            concave: false,
+            ..bent
+        };
+        let worth = |m: super::Mobility, d: i32| f64::from(m.curve(d)) / 16.0;
+        assert_eq!([0, 4, 9, 16].map(|d| worth(bent, d)), [-8.0, 0.0, 4.0, 8.0]);
+        assert_eq!(
+            [0, 4, 9, 16].map(|d| worth(straight, d)),
+            [-4.0, 0.0, 5.0, 12.0]
+        );
+    }
+
+    /// The xiangqi cannon (`mRcpR`) hops to capture: its mobility is a straight line; the
+    /// chariot (`R`) and the horse (`nN`) bend, as do all of chess's pieces with mobility.
+    #[test]
+    fn only_pieces_that_hop_keep_a_straight_mobility_line() {
+        let concave = |variant: &str, letter: char| {
+            let tables = shipped_rules(variant);
+            let et = EvalTables::automatic(&tables);
+            let kind = tables
+                .variant
+                .pieces
+                .iter()
+                .position(|p| p.id.letter() == letter)
+                .expect("a piece of the variant");
+            et.kinds[kind].mobility.concave
+        };
+        assert!(!concave("xiangqi", 'C'));
+        assert!(concave("xiangqi", 'R'));
+        assert!(concave("xiangqi", 'N'));
+        for letter in ['N', 'B', 'R', 'Q'] {
+            assert!(concave("chess", letter), "{letter}");
+        }
+    }
 }
