@@ -4,8 +4,9 @@
 //! for pruning, reverse futility pruning, null-move pruning (not in check, and not when the
 //! side to move has nothing but royal and promoting pieces, where zugzwang is likely),
 //! late-move pruning and futility pruning of quiet moves near the horizon, pruning of moves
-//! that lose material in the static exchange near the horizon, late-move reductions, and
-//! killer and history updates on cutoffs. Where legality is royal safety alone, a node
+//! that lose material in the static exchange near the horizon, late-move reductions (less
+//! for a quiet move with a good history, more for one with a bad), and killer and history
+//! updates on cutoffs. Where legality is royal safety alone, a node
 //! generates pseudo-legal moves and tests each for royal safety only when it is about to be
 //! searched: moves pruned or never reached after a cutoff cost no test. Once late-move pruning
 //! starts, the quiet moves left are dropped from the list unpicked.
@@ -398,7 +399,7 @@ impl Worker<'_> {
         let history = if tactical {
             0
         } else {
-            self.history.get(&self.pos, mv)
+            self.quiet_history().score(&self.pos, mv)
         };
         self.make(mv, checked);
         let gives_check = in_check_after(&self.pos, mv);
@@ -413,10 +414,7 @@ impl Worker<'_> {
         } else {
             let mut r = 0;
             if depth >= 3 && !tactical && !checked && !gives_check && !killer {
-                r = late_reduction - i32::from(pv_node);
-                if history > HISTORY_MAX / 2 {
-                    r -= 1;
-                }
+                r = late_reduction - i32::from(pv_node) - history / HISTORY_MAX;
                 r = r.clamp(0, new_depth - 1);
             }
             score = -self.search(
