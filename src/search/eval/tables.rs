@@ -766,6 +766,16 @@ mod tests {
         .expect("builds")
     }
 
+    /// The type whose letter is `letter`.
+    fn kind_of(tables: &Ruleset, letter: char) -> usize {
+        tables
+            .variant
+            .pieces
+            .iter()
+            .position(|p| p.id.letter() == letter)
+            .expect("a piece of the variant")
+    }
+
     /// The royal piece's middlegame square values on its first rank, file by file.
     fn royal_first_rank(variant: &str) -> Vec<i32> {
         let tables = shipped_rules(variant);
@@ -836,12 +846,7 @@ mod tests {
         let steps = |variant: &str, colour: Colour| {
             let tables = shipped_rules(variant);
             let et = EvalTables::new(&tables);
-            let pawn = tables
-                .variant
-                .pieces
-                .iter()
-                .position(|p| p.id.letter() == 'P')
-                .expect("a pawn");
+            let pawn = kind_of(&tables, 'P');
             let geo = tables.geo;
             let from = geo.square(3, 3);
             let mut to: Vec<(u8, u8)> = et.capture_steps[pawn][colour]
@@ -1084,13 +1089,7 @@ mod tests {
         let concave = |variant: &str, letter: char| {
             let tables = shipped_rules(variant);
             let et = EvalTables::automatic(&tables);
-            let kind = tables
-                .variant
-                .pieces
-                .iter()
-                .position(|p| p.id.letter() == letter)
-                .expect("a piece of the variant");
-            et.kinds[kind].mobility.concave
+            et.kinds[kind_of(&tables, letter)].mobility.concave
         };
         assert!(!concave("xiangqi", 'C'));
         assert!(concave("xiangqi", 'R'));
