@@ -104,7 +104,8 @@ pub struct PieceWeights {
     pub hand: i32,
     /// Per destination above (or below) the type's typical number, in 16ths of a centipawn,
     /// at the typical number: fewer destinations cost more each, more gain less each (a
-    /// curve of their square root).
+    /// curve of their square root), except for a piece that hops, whose every destination
+    /// counts alike.
     pub mobility: Phased,
     /// Bonus for two of a colour-bound type on both square colours.
     pub pair: i32,
