@@ -6,10 +6,10 @@
 //! late-move pruning and futility pruning of quiet moves near the horizon, pruning of moves
 //! that lose material in the static exchange near the horizon, late-move reductions (less
 //! for a quiet move with a good history, more for one with a bad), and killer and history
-//! updates on cutoffs. Where legality is royal safety alone, a node
-//! generates pseudo-legal moves and tests each for royal safety only when it is about to be
-//! searched: moves pruned or never reached after a cutoff cost no test. Once late-move pruning
-//! starts, the quiet moves left are dropped from the list unpicked.
+//! updates on cutoffs. Where legality is royal safety alone, a node generates pseudo-legal
+//! moves and tests each for royal safety only when it is about to be searched: moves pruned or
+//! never reached after a cutoff cost no test. Once late-move pruning starts, the quiet moves
+//! left are dropped from the list unpicked.
 
 use crate::position::Position;
 use crate::types::Square;
@@ -396,10 +396,13 @@ impl Worker<'_> {
         if safety.is_some_and(|s| !s.keeps(&mut self.pos, mv)) {
             return Visit::Passed;
         }
-        let history = if tactical {
-            0
-        } else {
+        // Only a quiet move may be reduced, and its history (read before it is made) says by
+        // how much.
+        let reducible = depth >= 3 && !tactical && !checked && !killer;
+        let history = if reducible {
             self.quiet_history().score(&self.pos, mv)
+        } else {
+            0
         };
         self.make(mv, checked);
         let gives_check = in_check_after(&self.pos, mv);
@@ -413,7 +416,7 @@ impl Worker<'_> {
             score = -self.search(new_depth, -beta, -alpha, ply + 1, gives_check, true);
         } else {
             let mut r = 0;
-            if depth >= 3 && !tactical && !checked && !gives_check && !killer {
+            if reducible && !gives_check {
                 r = late_reduction - i32::from(pv_node) - history / HISTORY_MAX;
                 r = r.clamp(0, new_depth - 1);
             }
