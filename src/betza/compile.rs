@@ -48,6 +48,8 @@ pub mod flags {
     pub const TOGGLE: u16 = 1 << 12;
     /// Later leg: exactly as many steps as the last earlier leg with range other than 1.
     pub const ISO: u16 = 1 << 13;
+    /// A hop over a screen of either kind (cannon or grasshopper).
+    pub const HOPPING: u16 = HOP | GRASS;
 }
 
 /// One direction of a single-leg component.
@@ -372,7 +374,7 @@ fn as_lame_leaps(m: &MultiLeg) -> Option<Vec<Ray>> {
             .iter()
             .any(|l| !simple(l.flags) || l.jumps != 0)
         || m.later.last()?.jumps != 0
-        || final_flags & (flags::HOP | flags::GRASS | flags::WRAP | flags::ISO | flags::LAME) != 0
+        || final_flags & (flags::HOPPING | flags::WRAP | flags::ISO | flags::LAME) != 0
     {
         return None;
     }

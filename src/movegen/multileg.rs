@@ -187,7 +187,7 @@ impl<S: Sink> Walk<'_, S> {
                 }
             }
             if last {
-                if f & (flags::HOP | flags::GRASS) != 0 && !hopped {
+                if f & flags::HOPPING != 0 && !hopped {
                     if !empty {
                         hopped = true;
                         if f & flags::GRASS != 0 {

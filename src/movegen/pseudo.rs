@@ -364,7 +364,7 @@ fn walk_ray<S: Sink, C: RayCourse>(
         if steps <= ray.skip {
             continue;
         }
-        if f & (flags::HOP | flags::GRASS) != 0 && !hopped {
+        if f & flags::HOPPING != 0 && !hopped {
             if p != Piece::EMPTY {
                 let excluded = info.no_screen >> p.kind() & 1 != 0;
                 if excluded || (f & flags::TAME != 0 && p.colour() != colour) {

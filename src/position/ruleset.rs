@@ -1124,7 +1124,7 @@ fn add_attacks(geo: &Geometry, table: &mut AttackTable, t: usize, m: &PieceMoves
         .filter(|r| {
             r.range == 1
                 && r.flags & flags::CAPTURE != 0
-                && r.flags & (flags::TAME | flags::LAME | flags::HOP | flags::GRASS) == 0
+                && r.flags & (flags::TAME | flags::LAME | flags::HOPPING) == 0
                 && r.flags & SIMPLE_EXCLUDED == 0
                 && r.initial == 0
                 && r.skip == 0
@@ -1142,7 +1142,7 @@ fn add_attacks(geo: &Geometry, table: &mut AttackTable, t: usize, m: &PieceMoves
     let mut complex = capturing_multi || capturing_wrap;
     for raw in m.rays.iter().filter(|r| r.flags & flags::WRAP == 0) {
         let r = &ray_t(geo, raw);
-        let hopper = r.flags & (flags::HOP | flags::GRASS) != 0;
+        let hopper = r.flags & flags::HOPPING != 0;
         if r.flags & flags::CAPTURE == 0 || (r.flags & flags::TAME != 0 && !hopper) {
             continue;
         }

@@ -81,7 +81,7 @@ pub const NO_SLOT: u8 = u8::MAX;
 
 /// Ray flags that put a condition on a move's path or victim (hops, lameness, must-jump, no
 /// royal capture): a ray with one of them is not a plain step or slide.
-const CONDITIONS: u16 = flags::HOP | flags::GRASS | flags::LAME | flags::MUST_JUMP | flags::TAME;
+const CONDITIONS: u16 = flags::HOPPING | flags::LAME | flags::MUST_JUMP | flags::TAME;
 
 /// The offsets of the single steps among `moves` that capture: plain leaps, and one-step rays
 /// that capture with no condition on their path, start or victim (one that may also capture
@@ -649,7 +649,7 @@ fn mobility(p: &Profile, exempt: bool, hopper: bool) -> Mobility {
 /// Whether any of a type's moves hops over a screen (a cannon's, a grasshopper's).
 fn hops(p: &PieceInfo) -> bool {
     let moves = &p.moves[Colour::White];
-    let hop = |f: u16| f & (flags::HOP | flags::GRASS) != 0;
+    let hop = |f: u16| f & flags::HOPPING != 0;
     moves
         .rays
         .iter()
