@@ -5,11 +5,12 @@
 //! side to move has nothing but royal and promoting pieces, where zugzwang is likely),
 //! late-move pruning and futility pruning of quiet moves near the horizon, pruning of moves
 //! that lose material in the static exchange near the horizon, late-move reductions (less
-//! for a quiet move with a good history, more for one with a bad), and killer and history
-//! updates on cutoffs. Where legality is royal safety alone, a node generates pseudo-legal
-//! moves and tests each for royal safety only when it is about to be searched: moves pruned or
-//! never reached after a cutoff cost no test. Once late-move pruning starts, the quiet moves
-//! left are dropped from the list unpicked.
+//! for a quiet move with a good history, more for one with a bad, and a ply more for a late
+//! move where the evaluation is not improving), and killer and history updates on cutoffs.
+//! Where legality is royal safety alone, a node generates pseudo-legal moves and tests each
+//! for royal safety only when it is about to be searched: moves pruned or never reached after
+//! a cutoff cost no test. Once late-move pruning starts, the quiet moves left are dropped from
+//! the list unpicked.
 
 use crate::position::Position;
 use crate::types::Square;
@@ -122,6 +123,8 @@ struct Node {
     eval: i32,
     /// Quiet moves searched before the rest are pruned.
     late_moves: usize,
+    /// Whether the static evaluation rose since the side to move's last turn.
+    improving: bool,
     killers: [Option<Move>; 2],
     best: Best,
     searched: usize,
@@ -253,6 +256,7 @@ impl Worker<'_> {
             checked,
             eval,
             late_moves,
+            improving,
             killers: self.plies[ply].killers,
             best: Best::new(-MATE - 1, alpha, beta),
             searched: 0,
@@ -418,6 +422,12 @@ impl Worker<'_> {
             let mut r = 0;
             if reducible && !gives_check {
                 r = late_reduction - i32::from(pv_node) - history / HISTORY_MAX;
+                // Where the evaluation is not improving, a move already late enough for two
+                // plies of reduction is reduced one more (a ply more for every reduced move
+                // was too much).
+                if !node.improving && late_reduction >= 2 {
+                    r += 1;
+                }
                 r = r.clamp(0, new_depth - 1);
             }
             score = -self.search(
