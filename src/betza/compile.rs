@@ -98,8 +98,7 @@ impl MultiLeg {
     /// friendly captures). `None` otherwise.
     pub fn capture_offsets(&self) -> Option<Vec<(i8, i8)>> {
         const UNUSUAL: u16 = flags::WRAP
-            | flags::HOP
-            | flags::GRASS
+            | flags::HOPPING
             | flags::EN_PASSANT
             | flags::TOGGLE
             | flags::ISO
