@@ -51,7 +51,7 @@ fn reduction(depth: i32, count: usize) -> i32 {
         let mut t = [[0u8; 64]; 64];
         for (d, row) in t.iter_mut().enumerate().skip(1) {
             for (m, r) in row.iter_mut().enumerate().skip(1) {
-                *r = (0.75 + (d as f64).ln() * (m as f64).ln() / 1.75) as u8;
+                *r = (0.75 + (d as f64).ln() * (m as f64).ln() / 1.5) as u8;
             }
         }
         t
