@@ -566,6 +566,55 @@ fn a_win_xboard_cannot_see_is_claimed_by_the_loser() {
     s.quit();
 }
 
+/// Under real XBoard, Fairy-Stockfish (White) checked Alfil's general with every move until
+/// a position stood for the third time with Alfil to move; Alfil claimed "0-1 {White gives
+/// perpetual check}", and XBoard, which accepts a claim of the claimer's own win only after a
+/// mate it sees, forfeited Alfil (CI on 95ad83b: "False win claim"). XBoard adjudicates
+/// perpetual checks in xiangqi itself, at its own count of repetitions, so against an engine
+/// (`computer`) the winner plays on; against a person, whose games XBoard does not test, it
+/// claims. Here the chariot checks from e2 and d2 (XBoard's ranks 1 and 0 of 0..9) while the
+/// general steps between d10 and e10: after White's ninth move, d2 with the general on d10 and
+/// Black to move stands for the third time, every move between reached by White's checks.
+#[test]
+fn against_an_engine_the_winner_by_perpetual_check_plays_on() {
+    let cycle = [
+        "e1d1", "d9e9", "d1e1", "e9d9", "e1d1", "d9e9", "d1e1", "e9d9",
+    ];
+    let replay = |s: &mut Session, computer: bool| {
+        let mut lines = vec!["new", "variant xiangqi"];
+        if computer {
+            lines.push("computer");
+        }
+        lines.extend([
+            "force",
+            "setboard 3k5/9/9/9/9/9/9/9/4R4/5K3 w - - 0 1",
+            "st 1",
+        ]);
+        lines.extend(cycle);
+        lines.push("playother");
+        s.script(&lines);
+        s.send("usermove e1d1");
+    };
+    let mut s = Session::start();
+    s.handshake();
+    replay(&mut s, true);
+    let lines = s.read_until(Duration::from_secs(20), |l| l.starts_with("move"));
+    assert_eq!(
+        lines.last().map(String::as_str),
+        Some("move d9e9"),
+        "the general's one move, and no claim: {lines:?}"
+    );
+    assert!(!lines.iter().any(|l| l.starts_with("0-1")), "{lines:?}");
+    replay(&mut s, false);
+    let lines = s.sync();
+    assert_eq!(
+        lines.last().map(String::as_str),
+        Some("0-1 {White gives perpetual check}"),
+        "{lines:?}"
+    );
+    s.quit();
+}
+
 /// XBoard cannot write a pass to an engine and sends the position after it instead (seen in a
 /// janggi game under real XBoard: White's `@@@@` reached Black as `setboard`). Read as the
 /// pass, it keeps the game's history: here the generals faced each other before White's pass

@@ -6,7 +6,10 @@
 //! (`False win claim`, `False draw claim`). So an end by a rule XBoard does not know (a flag
 //! zone, extinction, bikjang, two passes, material counting) is claimed by the side that lost
 //! it; a side that won it waits for that claim while it is not to move, and a draw XBoard
-//! cannot see is offered (two Alfils agree on it at once).
+//! cannot see is offered (two Alfils agree on it at once). XBoard tests claims only between two
+//! engines: against a person (no `computer`) the winner claims when it is to move; against an
+//! engine it plays on instead, for the claim would forfeit a won game, and XBoard ends the game
+//! by its own rules (xiangqi's and shogi's perpetual checks at its own count of repetitions).
 
 use crate::game::{EndCause, GameEnd};
 use crate::types::Colour;
@@ -18,7 +21,8 @@ pub enum Claim {
     Result,
     /// `offer draw`: a draw the GUI would take for a false claim.
     OfferDraw,
-    /// Nothing yet: a win the GUI cannot see, claimed by the loser or when we are to move.
+    /// Nothing: a win the GUI cannot see, left to the loser's claim (or, when we are to move
+    /// against an engine, to the game played on).
     Wait,
 }
 
@@ -32,6 +36,9 @@ pub struct Referee {
     /// XBoard's legality test, knowing the game from the piece lines, sees the mate too (it
     /// may not: a janggi general that cannot leave the palace can in XBoard's eyes).
     pub sees_mate: bool,
+    /// The opponent is an engine (`computer`): XBoard tests our claims and takes one of our
+    /// own win it cannot see for a false claim, which loses the game.
+    pub tests_claims: bool,
 }
 
 /// How the engine playing `ours` reports `end`; `to_move` is whether it is to move.
@@ -47,7 +54,7 @@ pub fn claim(end: &GameEnd, ours: Colour, to_move: bool, referee: Referee) -> Cl
     };
     match end.winner {
         Some(winner) if winner != ours => Claim::Result,
-        Some(_) if seen || referee.holdings || to_move => Claim::Result,
+        Some(_) if seen || referee.holdings || (to_move && !referee.tests_claims) => Claim::Result,
         Some(_) => Claim::Wait,
         None if seen => Claim::Result,
         None => Claim::OfferDraw,
@@ -70,6 +77,7 @@ mod tests {
         holdings: false,
         move_rule: 100,
         sees_mate: true,
+        tests_claims: false,
     };
 
     #[test]
@@ -107,6 +115,26 @@ mod tests {
         };
         assert_eq!(claim(&mate, Colour::White, false, blind), Claim::Wait);
         assert_eq!(claim(&mate, Colour::Black, true, blind), Claim::Result);
+    }
+
+    #[test]
+    fn against_an_engine_a_win_xboard_cannot_see_is_never_claimed_by_the_winner() {
+        // Under real XBoard, Alfil (Black) claimed "White gives perpetual check" in xiangqi
+        // against Fairy-Stockfish when it was to move and lost the game for a false win claim
+        // (CI on 95ad83b): XBoard adjudicates perpetual checks itself, at its own count.
+        let tested = Referee {
+            tests_claims: true,
+            ..PLAIN
+        };
+        let won = end(Some(Colour::Black), EndCause::PerpetualCheck);
+        assert_eq!(claim(&won, Colour::Black, true, tested), Claim::Wait);
+        assert_eq!(claim(&won, Colour::Black, true, PLAIN), Claim::Result);
+        assert_eq!(claim(&won, Colour::White, false, tested), Claim::Result);
+        let drops = Referee {
+            holdings: true,
+            ..tested
+        };
+        assert_eq!(claim(&won, Colour::Black, true, drops), Claim::Result);
     }
 
     #[test]

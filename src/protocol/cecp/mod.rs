@@ -72,7 +72,8 @@ pub struct Engine {
     edit: Option<EditState>,
     paused: bool,
     /// The opponent is an engine (`computer`): an illegal move is claimed as a win, since a GUI
-    /// that tests legality forfeits an engine whose `Illegal move` it disagrees with.
+    /// that tests legality forfeits an engine whose `Illegal move` it disagrees with, and a win
+    /// XBoard cannot see is not claimed by the winner ([`claims`]).
     computer: bool,
     last_info: Option<Info>,
     quit: bool,

@@ -326,6 +326,7 @@ impl Engine {
                     holdings: variant.holdings > 0,
                     move_rule: variant.rules.move_rule,
                     sees_mate,
+                    tests_claims: self.computer,
                 };
                 claims::claim(&end, ours, ours == self.game.pos.side(), referee)
             }
