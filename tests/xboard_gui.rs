@@ -409,7 +409,7 @@ play() {
 }
 while read -r command argument _; do
     case "$command" in
-        protover) echo 'feature myname="scripted" variants="loop" usermove=1 sigint=0 ping=1 done=1' ;;
+        protover) echo 'feature myname="scripted" variants="loop,xiangqi" usermove=1 sigint=0 ping=1 done=1' ;;
         variant) cat "$dir/setup.txt" ;;
         new) ply=0; force=0 ;;
         force) force=1 ;;
@@ -479,6 +479,48 @@ fn xboard_accepts_the_drop_of_a_captured_promoted_piece_in_loop() {
         tail(&log)
     );
     assert!(pgn.contains("B@b7"), "{pgn}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// XBoard's own xiangqi from a loaded position: White's chariot (the scripted engine) checks
+/// from e2 and d2 (XBoard's ranks 1 and 0) with every move, and Black's general (Alfil) steps
+/// between d10 and e10, its one legal move each time. Perpetual check loses; XBoard judges it
+/// itself, at its own count of repetitions, and takes an engine's claim of its own win only
+/// after a mate it sees: Alfil, which claimed the win at the third occurrence and was forfeited
+/// for it (CI on 95ad83b, against Fairy-Stockfish: "False win claim"), plays on to the
+/// adjudication.
+#[test]
+fn xboard_adjudicates_the_perpetual_check_alfil_plays_on_against() {
+    let Some(xvfb) = xvfb_or_skip() else {
+        return;
+    };
+    let display = Display::start(&xvfb);
+    let dir = std::env::temp_dir().join(format!("alfil-xboard-perpetual-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("setup.txt"), "").unwrap();
+    std::fs::write(dir.join("moves.txt"), "e1d1 d9e9 d1e1 e9d9 ".repeat(10)).unwrap();
+    std::fs::write(
+        dir.join("start.fen"),
+        "3k5/9/9/9/9/9/9/9/4R4/5K3 w - - 0 1\n",
+    )
+    .unwrap();
+    let engine = dir.join("scripted.sh");
+    std::fs::write(&engine, SCRIPTED_ENGINE).unwrap();
+    std::fs::set_permissions(&engine, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+    let engines = (engine.to_str().unwrap(), env!("CARGO_BIN_EXE_alfil"));
+    let extra = ["-lpf".to_string(), "start.fen".to_string()];
+    let xboard = start_xboard(&display, "xiangqi", &dir, engines, 1, &extra);
+    let (pgn, log) = finish_match(xboard, "xiangqi", &dir, Instant::now());
+    let games = results(&pgn);
+    assert_eq!(games.len(), 1, "{pgn}\n{}", tail(&log));
+    let (result, reason) = &games[0];
+    assert!(
+        result == "0-1" && reason.contains("perpetual"),
+        "{result} {{{reason}}}\n{}",
+        tail(&log)
+    );
+    assert!(!log.contains("False win claim"), "{}", tail(&log));
     let _ = std::fs::remove_dir_all(&dir);
 }
 
