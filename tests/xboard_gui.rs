@@ -452,22 +452,29 @@ fn alfil_setup_lines(variant: &str) -> String {
         .collect()
 }
 
+/// A fresh directory for the test `name` holding [`SCRIPTED_ENGINE`] with its `setup` lines
+/// and `moves`; returns the directory and the engine's path.
+fn scripted_engine(name: &str, setup: &str, moves: &str) -> (PathBuf, PathBuf) {
+    let dir = std::env::temp_dir().join(format!("alfil-xboard-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("setup.txt"), setup).unwrap();
+    std::fs::write(dir.join("moves.txt"), moves).unwrap();
+    let engine = dir.join("scripted.sh");
+    std::fs::write(&engine, SCRIPTED_ENGINE).unwrap();
+    std::fs::set_permissions(&engine, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+    (dir, engine)
+}
+
 #[test]
 fn xboard_accepts_the_drop_of_a_captured_promoted_piece_in_loop() {
     let Some(xvfb) = xvfb_or_skip() else {
         return;
     };
     let display = Display::start(&xvfb);
-    let dir = std::env::temp_dir().join(format!("alfil-xboard-loop-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
     let setup = alfil_setup_lines("loop");
     assert!(setup.starts_with("setup ("), "no setup line: {setup}");
-    std::fs::write(dir.join("setup.txt"), setup).unwrap();
-    std::fs::write(dir.join("moves.txt"), LOOP_GAME).unwrap();
-    let engine = dir.join("scripted.sh");
-    std::fs::write(&engine, SCRIPTED_ENGINE).unwrap();
-    std::fs::set_permissions(&engine, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+    let (dir, engine) = scripted_engine("loop", &setup, LOOP_GAME);
     let engine = engine.to_str().unwrap();
     let xboard = start_xboard(&display, "loop", &dir, (engine, engine), 1, &[]);
     let (pgn, log) = finish_match(xboard, "loop", &dir, Instant::now());
@@ -495,19 +502,13 @@ fn xboard_adjudicates_the_perpetual_check_alfil_plays_on_against() {
         return;
     };
     let display = Display::start(&xvfb);
-    let dir = std::env::temp_dir().join(format!("alfil-xboard-perpetual-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    std::fs::write(dir.join("setup.txt"), "").unwrap();
-    std::fs::write(dir.join("moves.txt"), "e1d1 d9e9 d1e1 e9d9 ".repeat(10)).unwrap();
+    let cycle = "e1d1 d9e9 d1e1 e9d9 ".repeat(10);
+    let (dir, engine) = scripted_engine("perpetual", "", &cycle);
     std::fs::write(
         dir.join("start.fen"),
         "3k5/9/9/9/9/9/9/9/4R4/5K3 w - - 0 1\n",
     )
     .unwrap();
-    let engine = dir.join("scripted.sh");
-    std::fs::write(&engine, SCRIPTED_ENGINE).unwrap();
-    std::fs::set_permissions(&engine, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
     let engines = (engine.to_str().unwrap(), env!("CARGO_BIN_EXE_alfil"));
     let extra = ["-lpf".to_string(), "start.fen".to_string()];
     let xboard = start_xboard(&display, "xiangqi", &dir, engines, 1, &extra);
