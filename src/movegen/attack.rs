@@ -5,7 +5,7 @@
 //! (whether it gives check) only those through its two squares.
 
 use super::pseudo::piece_moves;
-use super::{arriving, Sink};
+use super::{arriving_for, Sink};
 use crate::position::moves::{Move, MoveKind};
 use crate::position::ruleset::{AttackEntry, AttackKind, AttackLine, AttackTable, UNLIMITED_STEPS};
 use crate::position::Position;
@@ -176,23 +176,49 @@ fn two_squares_tell(pos: &Position, mv: Move, table: &AttackTable) -> bool {
 /// entries through the move's two squares (the same moves, tables and rules); `None`
 /// elsewhere, where the move must be made to tell.
 pub fn gives_check_unmade(pos: &Position, mv: Move) -> Option<bool> {
-    let us = pos.side();
-    let table = &pos.tables.attack[us];
+    check_unmade(pos, pos.side(), mv, true, u64::MAX)
+}
+
+/// Whether the piece pseudo-legal move `mv` of colour `by` (the side to move or not) puts on
+/// its destination would attack an enemy royal piece from there (a direct check: not one the
+/// move uncovers), told as [`gives_check_unmade`] tells it: `None` where the move must be
+/// made to tell. For the side not to move, the premise that the royal pieces are not
+/// attacked before the move is the caller's to keep.
+pub fn checks_directly_unmade(pos: &Position, by: Colour, mv: Move) -> Option<bool> {
+    let kind = arriving_for(pos, mv, by).kind();
+    let structures = pos.tables.attack[by].by_type[kind];
+    check_unmade(pos, by, mv, false, structures)
+}
+
+/// [`gives_check_unmade`] for a move of colour `by`, with checks the move uncovers
+/// (`uncovered`) or without, along only the `structures` of the attack table whose bits are
+/// set (and every structure past the 64th).
+#[inline(always)]
+fn check_unmade(
+    pos: &Position,
+    by: Colour,
+    mv: Move,
+    uncovered: bool,
+    structures: u64,
+) -> Option<bool> {
+    let table = &pos.tables.attack[by];
     if !two_squares_tell(pos, mv, table) {
         return None;
     }
-    let placed = arriving(pos, mv);
+    let placed = arriving_for(pos, mv, by);
     // A drop's `from` is `Square::NONE`, which nothing emptied.
     let from = emptiable(mv.from);
     let emptied = vacated_view(pos, |sq| sq == from);
     let view = |sq: Square| if sq == mv.to { placed } else { emptied(sq) };
+    let opened = if uncovered { from } else { Square::OUTSIDE };
     Some(attacked_through(
         pos,
-        us,
-        pos.royals(!us),
-        from,
+        by,
+        pos.royals(!by),
+        opened,
         mv.to,
         view,
+        structures,
     ))
 }
 
@@ -213,12 +239,21 @@ pub fn in_check_after(pos: &Position, mv: Move) -> bool {
     // A drop's `from` is `Square::NONE`, which nothing emptied.
     let from = emptiable(mv.from);
     let board = pos.board();
-    attacked_through(pos, by, pos.royals(us), from, mv.to, |sq| board[sq])
+    attacked_through(
+        pos,
+        by,
+        pos.royals(us),
+        from,
+        mv.to,
+        |sq| board[sq],
+        u64::MAX,
+    )
 }
 
 /// Whether a piece of colour `by` attacks one of `royals` along the lines and entries of its
 /// attack table that a move emptying `from` and filling `to` touches, the board read through
-/// `at` (the check tests that look only through a move's two squares).
+/// `at` (the check tests that look only through a move's two squares), of those only the
+/// `structures` whose bits are set (and every one past the 64th).
 #[inline(always)]
 fn attacked_through(
     pos: &Position,
@@ -227,10 +262,11 @@ fn attacked_through(
     from: Square,
     to: Square,
     at: impl Fn(Square) -> Piece + Copy,
+    structures: u64,
 ) -> bool {
     let table = &pos.tables.attack[by];
     royals.iter().any(|&royal| {
-        let touched = touched(table, royal, from, to, Arrives::Attacker);
+        let touched = touched(table, royal, from, to, Arrives::Attacker) & structures;
         let (lines, entries) = (&table.lines, &table.unmerged);
         scan(
             pos,

@@ -25,7 +25,7 @@ pub use setup::{build_ruleset, position_from_fen};
 use arrayvec::ArrayVec;
 
 use crate::position::Position;
-use crate::types::{Piece, Square};
+use crate::types::{Colour, Piece, Square};
 
 /// The legal moves of the side to move, into `out` (cleared first).
 pub fn legal_moves(pos: &mut Position, out: &mut Vec<Move>) {
@@ -46,8 +46,14 @@ pub fn legal_moves_knowing_check(pos: &mut Position, checked: Option<bool>, out:
 /// or a wall) once it is made: the moving piece, promoted if it promotes, or the dropped one.
 #[inline]
 pub fn arriving(pos: &Position, mv: Move) -> Piece {
+    arriving_for(pos, mv, pos.side())
+}
+
+/// The piece move `mv` of a piece of colour `by` (not necessarily the side to move) puts on
+/// its destination.
+pub fn arriving_for(pos: &Position, mv: Move, by: Colour) -> Piece {
     match (mv.drop_type(), mv.promotion_type()) {
-        (Some(kind), _) | (None, Some(kind)) => Piece::new(kind, pos.side()),
+        (Some(kind), _) | (None, Some(kind)) => Piece::new(kind, by),
         (None, None) => pos.at(mv.from),
     }
 }

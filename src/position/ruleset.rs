@@ -315,6 +315,9 @@ pub struct AttackTable {
     /// inside the zones the structure asks for. The check test looks at no other (and at
     /// every structure past the 64th, which has no bit).
     pub candidates: BySquare<u64>,
+    /// Per piece type: the structures (as [`AttackTable::relevance`] numbers them) along
+    /// which it attacks.
+    pub by_type: Vec<u64>,
 }
 
 impl AttackTable {
@@ -330,6 +333,15 @@ impl AttackTable {
     #[inline]
     pub fn arrival(&self, target: Square, sq: Square) -> u64 {
         self.at_place(&self.arrival, target, sq)
+    }
+
+    /// Whether a piece attacking along `structures` (bits as [`AttackTable::by_type`] sets
+    /// them) could attack `target` from `sq` on some board: always where the table has
+    /// structures past the 64th, which have no bit.
+    #[inline]
+    pub fn may_attack(&self, target: Square, sq: Square, structures: u64) -> bool {
+        self.arrival(target, sq) & self.candidates[target] & structures != 0
+            || self.lines.len() + self.unmerged.len() > 64
     }
 
     /// The bits `table` (indexed as [`AttackTable::relevance`] is) holds for `sq` seen from
@@ -962,7 +974,26 @@ fn attack_table(
     merge_lines(&mut table);
     relevance(geo, &mut table);
     candidates(geo, &mut table);
+    table.by_type = (0..compiled.len())
+        .map(|t| type_structures(&table, t))
+        .collect();
     table
+}
+
+/// The structures of `table` (numbered as [`AttackTable::relevance`] numbers them) along
+/// which piece type `t` attacks: the lines it slides or hops along, the other entries that
+/// name it.
+fn type_structures(table: &AttackTable, t: usize) -> u64 {
+    let lines = table
+        .lines
+        .iter()
+        .map(|line| (line.slide | line.royal_slide | line.hop) >> t & 1 != 0);
+    let entries = table.unmerged.iter().map(|e| e.types >> t & 1 != 0);
+    lines
+        .chain(entries)
+        .take(64)
+        .enumerate()
+        .fold(0, |bits, (i, attacks)| bits | u64::from(attacks) << i)
 }
 
 /// Fill [`AttackTable::candidates`]: a line where its first square back from the target is

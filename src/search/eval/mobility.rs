@@ -6,17 +6,20 @@
 //! pawn-like piece attacks (a square a pawn guards is no place to go) against the typical
 //! number for its type, on a curve that makes each missing move cost more the fewer there are
 //! (`Mobility::curve`; a straight line for a hopper), and counts the destinations next to the
-//! enemy's royal pieces for the royal-safety term. Only captures are generated for a piece
-//! whose mobility is not weighed, and none for such a piece that is pawn-like: its captures
-//! are looked up at its capture steps.
+//! enemy's royal pieces for the royal-safety term, and the enemy types with a safe check (a
+//! destination from which the piece would attack a royal piece and which no defender
+//! attacks). Only captures are generated for a piece whose mobility is not weighed, and none
+//! for such a piece that is pawn-like: its captures are looked up at its capture steps.
 
 use super::pair::Pair;
 use super::tables::EvalTables;
+use crate::movegen::attack::checks_directly_unmade;
 use crate::movegen::pseudo::piece_moves;
 use crate::movegen::{Move, Sink};
 use crate::position::ruleset::SqBits;
 use crate::position::Position;
 use crate::types::{ByColour, BySquare, Colour, Piece, Square};
+use arrayvec::ArrayVec;
 
 /// Attacks on one colour's royal pieces.
 #[derive(Clone, Copy, Debug, Default)]
@@ -27,6 +30,9 @@ pub struct Attacks {
     pub units: i32,
 }
 
+/// Attack units per type of enemy piece with a safe check.
+const CHECK_UNITS: i32 = 10;
+
 impl Attacks {
     /// A piece worth `value` with `hits` destinations next to the royal pieces (none: no
     /// attack).
@@ -36,6 +42,13 @@ impl Attacks {
             self.attackers += 1;
             self.units += value / 50 + 2 * hits;
         }
+    }
+
+    /// `kinds` types of enemy piece with a safe check (a destination from which a piece
+    /// would attack a royal piece and which no defender attacks).
+    #[inline]
+    pub fn add_checks(&mut self, kinds: i32) {
+        self.units += CHECK_UNITS * kinds;
     }
 }
 
@@ -87,7 +100,8 @@ impl<W: Fn(Piece) -> bool> Sink for ThreatCounter<'_, W> {
 }
 
 /// Counts the moves of one piece to squares the enemy's pawn-like pieces do not attack, its
-/// moves that land in a zone, and its threats.
+/// moves that land in a zone, and its threats; marks every square it reaches, and notes the
+/// ones the enemy's pawn-like pieces do not attack from which it would check.
 struct Counter<'a, W> {
     zone: &'a SqBits,
     /// Squares the enemy's pawn-like pieces attack: not counted as mobility.
@@ -95,14 +109,36 @@ struct Counter<'a, W> {
     threats: ThreatCounter<'a, W>,
     moves: i32,
     hits: i32,
+    reach: &'a mut SqBits,
+    /// Where checks are looked for: the position, the moving piece's colour and the
+    /// structures of the attack table along which it attacks.
+    check_test: Option<(&'a Position, Colour, u64)>,
+    checks: ArrayVec<Square, 8>,
 }
 
 impl<W: Fn(Piece) -> bool> Sink for Counter<'_, W> {
     #[inline]
     fn push(&mut self, mv: Move) -> bool {
-        self.moves += i32::from(!self.guarded.has(mv.to));
+        let unguarded = !self.guarded.has(mv.to);
+        self.moves += i32::from(unguarded);
         self.hits += i32::from(self.zone.has(mv.to));
         self.threats.count(mv);
+        self.reach.add(mv.to);
+        if let Some((pos, by, structures)) = self.check_test {
+            let table = &pos.tables.attack[by];
+            let aimed = mv.promotion_type().is_some()
+                || pos
+                    .royals(!by)
+                    .iter()
+                    .any(|&royal| table.may_attack(royal, mv.to, structures));
+            if unguarded
+                && aimed
+                && !self.checks.is_full()
+                && checks_directly_unmade(pos, by, mv) == Some(true)
+            {
+                self.checks.push(mv.to);
+            }
+        }
         true
     }
 }
@@ -173,7 +209,7 @@ pub fn evaluate(pos: &Position, et: &EvalTables) -> Activity {
     let mut mobility = ByColour([Pair::default(); 2]);
     let mut threats = ByColour([0; 2]);
     let mut files = ByColour([Pair::default(); 2]);
-    visit(pos, et, |colour, kind, destinations, t, file| {
+    let checks = visit(pos, et, |colour, kind, destinations, t, file| {
         threats[colour] += t;
         files[colour] += match file {
             FileState::Closed => Pair::default(),
@@ -187,6 +223,9 @@ pub fn evaluate(pos: &Position, et: &EvalTables) -> Activity {
         mobility[colour] += m.weight * m.curve(d.all);
         out.attacks[!colour].add(et.kinds[kind].automatic_value, d.near_royal);
     });
+    for colour in Colour::BOTH {
+        out.attacks[colour].add_checks(checks[colour]);
+    }
     out.mobility += et.threat * (threats[Colour::White] - threats[Colour::Black]);
     out.mobility += files[Colour::White] - files[Colour::Black];
     for colour in Colour::BOTH {
@@ -212,15 +251,21 @@ pub struct Destinations {
 
 /// Every piece that is not royal, with its colour, type, destinations (for types whose
 /// mobility is weighed, else none), number of captures of enemy pieces worth more than
-/// itself (by automatic value) and the state of its file.
+/// itself (by automatic value) and the state of its file. Returns, for each colour, the
+/// number of enemy types with a safe check on it: a destination of a piece whose mobility
+/// is weighed from which it would attack a royal piece, and which no piece of the colour
+/// attacks (its pawn-like pieces at their capture steps, its royal pieces next to them, its
+/// other pieces at their destinations).
 pub fn visit(
     pos: &Position,
     et: &EvalTables,
     mut f: impl FnMut(Colour, usize, Option<Destinations>, i32, FileState),
-) {
+) -> ByColour<i32> {
     let zones = ByColour::from_fn(|colour| royal_zone(pos, colour));
     let cover = ByColour::from_fn(|colour| pawn_cover(pos, et, colour));
     let board = pos.board();
+    let mut reach = ByColour([SqBits::default(); 2]);
+    let mut checks: ByColour<ArrayVec<(Square, usize), 32>> = ByColour::default();
     for colour in Colour::BOTH {
         for &sq in pos.pieces(colour) {
             let kind = pos.at(sq).kind();
@@ -267,8 +312,17 @@ pub fn visit(
                 threats,
                 moves: 0,
                 hits: 0,
+                reach: &mut reach[colour],
+                check_test: (!pos.royals(enemy).is_empty())
+                    .then(|| (pos, colour, pos.tables.attack[colour].by_type[kind])),
+                checks: ArrayVec::new(),
             };
             piece_moves(pos, sq, &mut counter);
+            for &to in &counter.checks {
+                if checks[colour].try_push((to, kind)).is_err() {
+                    break;
+                }
+            }
             let destinations = Destinations {
                 all: counter.moves,
                 near_royal: counter.hits,
@@ -282,6 +336,17 @@ pub fn visit(
             );
         }
     }
+    ByColour::from_fn(|colour| {
+        let defended =
+            |sq| reach[colour].has(sq) || cover[colour].guarded.has(sq) || zones[colour].has(sq);
+        let mut kinds = ArrayVec::<usize, 32>::new();
+        for &(sq, kind) in &checks[!colour] {
+            if !defended(sq) && !kinds.contains(&kind) {
+                kinds.push(kind);
+            }
+        }
+        kinds.len() as i32
+    })
 }
 
 #[cfg(test)]
@@ -343,6 +408,31 @@ mod tests {
             white_d4("4k3/8/8/8/3N4/8/8/4K3 w - - 0 1").1,
             FileState::Closed
         );
+    }
+
+    /// The enemy types with a safe check on White's and on Black's royal piece in the chess
+    /// position `fen`.
+    fn safe_checks(fen: &str) -> [i32; 2] {
+        let tables = build_ruleset(Arc::new(
+            crate::variant::load_by_name("chess").expect("shipped"),
+        ))
+        .expect("builds");
+        let et = EvalTables::automatic(&tables);
+        let pos = position_from_fen(tables, fen).expect("FEN");
+        let checks = visit(&pos, &et, |_, _, _, _, _| {});
+        [checks[Colour::White], checks[Colour::Black]]
+    }
+
+    /// White's queen on d1 checks Black's king on g8 from d8 (along the open d-file, then
+    /// e8 and f8 are empty), and from nowhere else (f7 shields the diagonal to d5, the
+    /// other squares it reaches see no line to g8): one safe check on Black. With a black
+    /// rook on a8, d8 is the rook's (b8 and c8 empty), so the check is not safe; the rook in
+    /// turn checks White's king on e1 from e8, which the queen does not reach: one safe
+    /// check on White.
+    #[test]
+    fn a_check_counts_where_no_defender_attacks_its_square() {
+        assert_eq!(safe_checks("6k1/5ppp/8/8/8/8/8/3QK3 w - - 0 1"), [0, 1]);
+        assert_eq!(safe_checks("r5k1/5ppp/8/8/8/8/8/3QK3 w - - 0 1"), [1, 0]);
     }
 
     /// A knight on d4 has 8 destinations (b3 b5 c2 c6 e2 e6 f3 f5); a black pawn on d7

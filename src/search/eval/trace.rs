@@ -396,7 +396,7 @@ pub fn trace(pos: &Position, et: &EvalTables, layout: &Layout, weights: &[f64]) 
         );
     }
     let mut attacks = ByColour([Attacks::default(); 2]);
-    mobility::visit(pos, et, |colour, kind, destinations, threats, file| {
+    let checks = mobility::visit(pos, et, |colour, kind, destinations, threats, file| {
         if threats != 0 {
             c.phased(layout.threat, sign(colour) * f64::from(threats));
         }
@@ -415,6 +415,9 @@ pub fn trace(pos: &Position, et: &EvalTables, layout: &Layout, weights: &[f64]) 
         );
         attacks[!colour].add(et.kinds[kind].automatic_value, d.near_royal);
     });
+    for colour in Colour::BOTH {
+        attacks[colour].add_checks(checks[colour]);
+    }
     for colour in Colour::BOTH {
         let s = sign(colour);
         let a = attacks[colour];
