@@ -989,11 +989,16 @@ fn type_structures(table: &AttackTable, t: usize) -> u64 {
         .iter()
         .map(|line| (line.slide | line.royal_slide | line.hop) >> t & 1 != 0);
     let entries = table.unmerged.iter().map(|e| e.types >> t & 1 != 0);
-    lines
-        .chain(entries)
+    structure_bits(lines.chain(entries))
+}
+
+/// One bit per structure (lines, then unmerged entries, as [`AttackTable::relevance`] numbers
+/// them) set where `flags` says so; structures past the 64th have no bit.
+fn structure_bits(flags: impl Iterator<Item = bool>) -> u64 {
+    flags
         .take(64)
         .enumerate()
-        .fold(0, |bits, (i, attacks)| bits | u64::from(attacks) << i)
+        .fold(0, |bits, (i, set)| bits | u64::from(set) << i)
 }
 
 /// Fill [`AttackTable::candidates`]: a line where its first square back from the target is
@@ -1021,12 +1026,7 @@ fn candidates(geo: &Geometry, table: &mut AttackTable) {
                 AttackKind::Slide | AttackKind::Hop | AttackKind::Grass => true,
             }
         });
-        let bits = lines
-            .chain(entries)
-            .take(64)
-            .enumerate()
-            .fold(0, |bits, (i, can)| bits | u64::from(can) << i);
-        candidates[target] = bits;
+        candidates[target] = structure_bits(lines.chain(entries));
     }
     table.candidates = candidates;
 }

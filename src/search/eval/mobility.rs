@@ -124,16 +124,18 @@ impl<W: Fn(Piece) -> bool> Sink for Counter<'_, W> {
         self.hits += i32::from(self.zone.has(mv.to));
         self.threats.count(mv);
         self.reach.add(mv.to);
-        if let Some((pos, by, structures)) = self.check_test {
+        // The cheap tests first: a guarded destination or a full list needs no attack test.
+        if let Some((pos, by, structures)) = self.check_test.filter(|_| unguarded) {
             let table = &pos.tables.attack[by];
-            let aimed = mv.promotion_type().is_some()
-                || pos
-                    .royals(!by)
-                    .iter()
-                    .any(|&royal| table.may_attack(royal, mv.to, structures));
-            if unguarded
-                && aimed
-                && !self.checks.is_full()
+            let aimed = || {
+                mv.promotion_type().is_some()
+                    || pos
+                        .royals(!by)
+                        .iter()
+                        .any(|&royal| table.may_attack(royal, mv.to, structures))
+            };
+            if !self.checks.is_full()
+                && aimed()
                 && checks_directly_unmade(pos, by, mv) == Some(true)
             {
                 self.checks.push(mv.to);
