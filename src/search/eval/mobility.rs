@@ -357,17 +357,23 @@ mod tests {
 
     use super::{visit, Destinations, FileState};
     use crate::movegen::{build_ruleset, position_from_fen};
+    use crate::position::Position;
     use crate::search::eval::tables::EvalTables;
     use crate::types::Colour;
 
-    /// What the pass reports for White's piece on d4 in the chess position `fen`.
-    fn white_d4(fen: &str) -> (Option<Destinations>, FileState) {
+    /// The chess position `fen`, with chess's automatic evaluation tables.
+    fn chess(fen: &str) -> (Position, EvalTables) {
         let tables = build_ruleset(Arc::new(
             crate::variant::load_by_name("chess").expect("shipped"),
         ))
         .expect("builds");
         let et = EvalTables::automatic(&tables);
-        let pos = position_from_fen(tables, fen).expect("FEN");
+        (position_from_fen(tables, fen).expect("FEN"), et)
+    }
+
+    /// What the pass reports for White's piece on d4 in the chess position `fen`.
+    fn white_d4(fen: &str) -> (Option<Destinations>, FileState) {
+        let (pos, et) = chess(fen);
         let piece = pos.at(pos.geo().square(3, 3)).kind();
         let mut seen = None;
         visit(&pos, &et, |colour, kind, destinations, _, file| {
@@ -415,12 +421,7 @@ mod tests {
     /// The enemy types with a safe check on White's and on Black's royal piece in the chess
     /// position `fen`.
     fn safe_checks(fen: &str) -> [i32; 2] {
-        let tables = build_ruleset(Arc::new(
-            crate::variant::load_by_name("chess").expect("shipped"),
-        ))
-        .expect("builds");
-        let et = EvalTables::automatic(&tables);
-        let pos = position_from_fen(tables, fen).expect("FEN");
+        let (pos, et) = chess(fen);
         let checks = visit(&pos, &et, |_, _, _, _, _| {});
         [checks[Colour::White], checks[Colour::Black]]
     }

@@ -1,7 +1,7 @@
 //! Royal safety: a penalty that grows with the square of the weight of the enemy pieces
 //! attacking the squares around a royal piece and of their safe checks (once two or more
-//! pieces join the attack), and a bonus
-//! for own pawn-like pieces sheltering it from the front. Middlegame only.
+//! pieces join the attack), and a bonus for own pawn-like pieces sheltering it from the
+//! front. Middlegame only.
 
 use super::mobility::Attacks;
 use super::pair::Pair;
