@@ -323,3 +323,50 @@ fn openings_come_from_epd_files_or_the_shipped_set() {
     );
     let _ = std::fs::remove_dir_all(dir);
 }
+
+/// Under a depth limit Alfil plays the same game from the same opening every time, so a
+/// repeated opening would count one result twice: an SPRT plays each opening once with both
+/// colours and stops there (two openings: four games, though 60 were allowed and two equal
+/// depth-1 engines decide nothing in four games), and one from the start position alone is
+/// refused. Without an SPRT the openings are cycled, with a warning.
+#[test]
+fn an_sprt_plays_each_opening_once_and_stops_when_they_are_used_up() {
+    let dir = std::env::temp_dir().join(format!("alfil-match-used-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp folder");
+    let file = dir.join("two.fen");
+    std::fs::write(
+        &file,
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\n\
+         rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1\n",
+    )
+    .expect("write");
+    let two = file.to_str().expect("utf-8");
+    let sprt = ["--depth", "1", "--sprt", "0,150", "--games", "60"];
+    let (out, err, ok) = match_run(&[&["--openings", two][..], &sprt[..]].concat());
+    assert!(ok, "{out}{err}");
+    assert!(
+        err.contains(
+            "the SPRT plays each of the 2 openings once with both colours, at most 4 games"
+        ),
+        "{err}"
+    );
+    assert!(
+        out.contains("undecided after 2 game pairs: every opening was played"),
+        "{out}"
+    );
+    assert!(out.contains(": 4 games"), "{out}");
+    let (_, err, ok) = match_run(&sprt);
+    assert!(!ok);
+    assert!(
+        err.contains("--sprt needs --openings or --random-plies"),
+        "{err}"
+    );
+    let (out, err, ok) = match_run(&["--openings", two, "--depth", "1", "--games", "6"]);
+    assert!(ok, "{out}{err}");
+    assert!(
+        err.contains("2 opening(s) for 6 games: games after the first 4 repeat an opening"),
+        "{err}"
+    );
+    assert!(out.contains(": 6 games"), "{out}");
+    let _ = std::fs::remove_dir_all(dir);
+}

@@ -161,6 +161,8 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
         },
         (None, None) => Openings::Start,
     };
+    let requested = games;
+    let games = games_within_openings(requested, &openings, sprt.is_some())?;
     let me = std::env::current_exe()
         .map(|p| p.display().to_string())
         .map_err(|e| e.to_string())?;
@@ -292,11 +294,48 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
                     "H0 accepted: the first engine is not {} Elo stronger",
                     test.elo1
                 ),
+                Verdict::Continue if 2 * pairs.pairs() as usize >= games && games < requested => {
+                    format!(
+                        "undecided after {} game pairs: every opening was played",
+                        pairs.pairs()
+                    )
+                }
                 Verdict::Continue => format!("undecided after {} game pairs", pairs.pairs()),
             }
         );
     }
     Ok(())
+}
+
+/// The games a match plays from its openings. Under a node or depth limit a repeated opening
+/// replays the same two games, which an SPRT must not count twice: with `--sprt` the match
+/// plays each opening once (both colours) and stops there, and the start position alone is
+/// refused; without it the openings are cycled, with a warning.
+fn games_within_openings(games: usize, openings: &Openings, sprt: bool) -> Result<usize, String> {
+    let Some(distinct) = openings.distinct_pairs() else {
+        return Ok(games);
+    };
+    if games <= 2 * distinct {
+        return Ok(games);
+    }
+    if !sprt {
+        eprintln!(
+            "alfil match: {distinct} opening(s) for {games} games: games after the first {} repeat an opening",
+            2 * distinct
+        );
+        return Ok(games);
+    }
+    if matches!(openings, Openings::Start) {
+        return Err(
+            "--sprt needs --openings or --random-plies: every game pair from the start position would be the same test"
+                .into(),
+        );
+    }
+    eprintln!(
+        "alfil match: the SPRT plays each of the {distinct} openings once with both colours, at most {} games (a repeated opening replays the same games under a node or depth limit)",
+        2 * distinct
+    );
+    Ok(2 * distinct)
 }
 
 /// The first engine's half-points in a game: 0, 1 or 2.

@@ -15,8 +15,9 @@ use crate::search::{Limits, Searcher};
 /// The `--openings` word for the set shipped for the variant.
 pub const BUILTIN: &str = "builtin";
 
-/// The opening sets shipped in `variants/openings/`, made by `alfil openings VARIANT --count 200`
-/// (8 random plies, |score| <= 100 cp at depth 5, seed 1).
+/// The opening sets shipped in `variants/openings/`, made by `alfil openings VARIANT --count
+/// 2500` (8 random plies, |score| <= 100 cp at depth 5, seed 1): enough for an SPRT of 5000
+/// games to play each opening once.
 const SHIPPED: &[(&str, &str)] = &[
     (
         "chess",
@@ -119,6 +120,16 @@ impl Openings {
             return Err(format!("{label}: no FEN in the file"));
         }
         Ok(Openings::Fens(fens))
+    }
+
+    /// How many game pairs start differently: `None` when each pair has its own random
+    /// playout.
+    pub fn distinct_pairs(&self) -> Option<usize> {
+        match self {
+            Openings::Start => Some(1),
+            Openings::Fens(fens) => Some(fens.len()),
+            Openings::Random { .. } => None,
+        }
     }
 
     /// The opening of game pair `pair`.
@@ -272,7 +283,8 @@ mod tests {
             let Ok(Openings::Fens(fens)) = Openings::from_option(BUILTIN, &tables) else {
                 panic!("{name}: the shipped set does not load");
             };
-            assert!(fens.len() >= 100, "{name}: {} positions", fens.len());
+            // An SPRT of [0, 10] may need a few thousand games, each pair its own opening.
+            assert!(fens.len() >= 2500, "{name}: {} positions", fens.len());
             let mut unique = fens.clone();
             unique.sort();
             unique.dedup();
