@@ -309,8 +309,8 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
 
 /// The games a match plays from its openings. Under a node or depth limit a repeated opening
 /// replays the same two games, which an SPRT must not count twice: with `--sprt` the match
-/// plays each opening once (both colours) and stops there, and the start position alone is
-/// refused; without it the openings are cycled, with a warning.
+/// plays each opening once (both colours) and stops there, and more than one pair from the
+/// start position alone is refused; without it the openings are cycled, with a warning.
 fn games_within_openings(games: usize, openings: &Openings, sprt: bool) -> Result<usize, String> {
     let Some(distinct) = openings.distinct_pairs() else {
         return Ok(games);
