@@ -328,7 +328,8 @@ fn openings_come_from_epd_files_or_the_shipped_set() {
 /// repeated opening would count one result twice: an SPRT plays each opening once with both
 /// colours and stops there (two openings: four games, though 60 were allowed and two equal
 /// depth-1 engines decide nothing in four games), and one from the start position alone is
-/// refused. Without an SPRT the openings are cycled, with a warning.
+/// refused. Without an SPRT the openings are cycled, with a warning. Random openings never
+/// repeat a position, so they too run out where the plies reach few positions.
 #[test]
 fn an_sprt_plays_each_opening_once_and_stops_when_they_are_used_up() {
     let dir = std::env::temp_dir().join(format!("alfil-match-used-{}", std::process::id()));
@@ -368,5 +369,16 @@ fn an_sprt_plays_each_opening_once_and_stops_when_they_are_used_up() {
         "{err}"
     );
     assert!(out.contains(": 6 games"), "{out}");
+    // One random ply reaches only chess's 20 first moves (16 pawn moves and 4 knight moves):
+    // 20 distinct openings, so at most 40 games (two equal engines soon accept H0).
+    let one_ply = ["--random-plies", "1", "--concurrency", "2"];
+    let (out, err, ok) = match_run(&[&one_ply[..], &sprt[..]].concat());
+    assert!(ok, "{out}{err}");
+    assert!(
+        err.contains(
+            "the SPRT plays each of the 20 openings once with both colours, at most 40 games"
+        ),
+        "{err}"
+    );
     let _ = std::fs::remove_dir_all(dir);
 }

@@ -54,7 +54,8 @@ pub struct MatchArgs {
     /// seirawan, grand, minishogi, atomic, antichess). Each is played with both colours.
     #[arg(long, conflicts_with = "random_plies")]
     pub openings: Option<String>,
-    /// Start each pair of games after this many random moves from the start position.
+    /// Start each pair of games after this many random moves from the start position, no two
+    /// pairs from the same position.
     #[arg(long)]
     pub random_plies: Option<usize>,
     /// Seed for the random openings.
@@ -155,10 +156,7 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
     let control = TimeControl::parse_short(&args.tc)?;
     let openings = match (&args.openings, args.random_plies) {
         (Some(option), _) => Openings::from_option(option, &tables)?,
-        (None, Some(plies)) => Openings::Random {
-            plies,
-            seed: args.seed,
-        },
+        (None, Some(plies)) => Openings::random(&tables, plies, args.seed, games.div_ceil(2)),
         (None, None) => Openings::Start,
     };
     let requested = games;
@@ -312,9 +310,10 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
 /// plays each opening once (both colours) and stops there, and more than one pair from the
 /// start position alone is refused; without it the openings are cycled, with a warning.
 fn games_within_openings(games: usize, openings: &Openings, sprt: bool) -> Result<usize, String> {
-    let Some(distinct) = openings.distinct_pairs() else {
-        return Ok(games);
-    };
+    let distinct = openings.distinct_pairs();
+    if distinct == 0 {
+        return Err("no opening: every random playout ended the game".into());
+    }
     if games <= 2 * distinct {
         return Ok(games);
     }

@@ -1,9 +1,11 @@
 //! Start positions for a match: FENs or EPD from a file (one a line, `#` comments), the set
 //! shipped for the variant (`--openings builtin`, made by `alfil openings`), or the variant's
 //! start position after a few random legal moves (sent to the engines as moves, so engines
-//! without `setboard` can play them too); each is played twice, colours reversed. `alfil
+//! without `setboard` can play them too; no two pairs get the same position); each is played
+//! twice, colours reversed. `alfil
 //! openings` makes a set: random playouts kept when a shallow search scores them near equal.
 
+use std::collections::HashSet;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
@@ -77,11 +79,18 @@ pub struct Opening {
     pub moves: Vec<String>,
 }
 
+/// A start position reached by random moves from the variant's, and their text.
+pub struct Playout {
+    game: Game,
+    moves: Vec<String>,
+}
+
 /// Where games start.
 pub enum Openings {
     Start,
     Fens(Vec<String>),
-    Random { plies: usize, seed: u64 },
+    /// Random playouts, each to a different position.
+    Random(Vec<Playout>),
 }
 
 impl Openings {
@@ -122,13 +131,34 @@ impl Openings {
         Ok(Openings::Fens(fens))
     }
 
-    /// How many game pairs start differently: `None` when each pair has its own random
-    /// playout.
-    pub fn distinct_pairs(&self) -> Option<usize> {
+    /// Random playouts of `plies` moves for `pairs` game pairs, no two reaching the same
+    /// position: the n-th is drawn from `seed` and n, and one that repeats an earlier position
+    /// (or ends the game) is drawn again. Fewer when the plies cannot reach that many
+    /// positions (a ply or two in a small variant): at most 20 draws per pair are tried.
+    pub fn random(tables: &Arc<Ruleset>, plies: usize, seed: u64, pairs: usize) -> Openings {
+        let mut seen = HashSet::new();
+        let mut playouts = Vec::with_capacity(pairs);
+        for draw in 0..pairs.saturating_mul(20).max(100) as u64 {
+            if playouts.len() >= pairs {
+                break;
+            }
+            let mut rng = seed ^ (draw + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+            let Some((game, moves)) = random_playout(tables, plies, &mut rng) else {
+                continue;
+            };
+            if seen.insert(game.pos.hash()) {
+                playouts.push(Playout { game, moves });
+            }
+        }
+        Openings::Random(playouts)
+    }
+
+    /// How many game pairs start differently.
+    pub fn distinct_pairs(&self) -> usize {
         match self {
-            Openings::Start => Some(1),
-            Openings::Fens(fens) => Some(fens.len()),
-            Openings::Random { .. } => None,
+            Openings::Start => 1,
+            Openings::Fens(fens) => fens.len(),
+            Openings::Random(playouts) => playouts.len(),
         }
     }
 
@@ -152,15 +182,14 @@ impl Openings {
                     Err(_) => start(),
                 }
             }
-            Openings::Random { plies, seed } => {
-                let mut rng = seed ^ (pair as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-                (0..100)
-                    .find_map(|_| random_playout(tables, *plies, &mut rng))
-                    .map_or_else(start, |(game, moves)| Opening {
-                        game,
-                        fen: None,
-                        moves,
-                    })
+            Openings::Random(playouts) if playouts.is_empty() => start(),
+            Openings::Random(playouts) => {
+                let p = &playouts[pair % playouts.len()];
+                Opening {
+                    game: p.game.clone(),
+                    fen: None,
+                    moves: p.moves.clone(),
+                }
             }
         }
     }
@@ -273,6 +302,26 @@ mod tests {
             position_part("8/8/8/8/8/8/8/K6k w - - 3+3 0 1 c0 \"note\""),
             "8/8/8/8/8/8/8/K6k w - - 3+3 0 1"
         );
+    }
+
+    fn chess() -> Arc<Ruleset> {
+        let variant = load_by_name("chess").expect("chess");
+        crate::movegen::build_ruleset(Arc::new(variant)).expect("tables")
+    }
+
+    /// One ply of chess reaches 20 positions (16 pawn moves, 4 knight moves), two plies 400:
+    /// random openings give each pair its own position while there are positions left.
+    #[test]
+    fn random_openings_never_repeat_a_position() {
+        let tables = chess();
+        for (plies, pairs, distinct) in [(1, 30, 20), (2, 100, 100)] {
+            let openings = Openings::random(&tables, plies, 7, pairs);
+            assert_eq!(openings.distinct_pairs(), distinct, "{plies} plies");
+            let hashes: HashSet<u64> = (0..distinct)
+                .map(|pair| openings.opening(&tables, pair).game.pos.hash())
+                .collect();
+            assert_eq!(hashes.len(), distinct, "{plies} plies");
+        }
     }
 
     #[test]
