@@ -1,6 +1,7 @@
 //! Everything the evaluation knows about a variant, computed once from its tables: material
 //! and piece-square values per piece code and square (centrality from each piece's own
-//! empty-board mobility, forward progress for pieces that promote, the royal piece's shelter
+//! empty-board mobility, forward progress for pieces that promote (in the middlegame only on
+//! the files between the edges, most in the middle), the royal piece's shelter
 //! in the middlegame (its home ranks and the edge files) and centralisation in the endgame, a
 //! flag piece's approach to its zone), mobility weights, promotion
 //! distances, pair bonuses, the phase weights of the material on the board, and the terms the
@@ -679,6 +680,12 @@ fn psq(et: &EvalTables, profiles: &[Profile]) -> Vec<Pair> {
         let f = i32::from(geo.coords(s).0);
         -(2 * f - (i32::from(geo.files) - 1)).abs()
     };
+    // A pawn-like piece's advance is worth most in the middlegame on the middle files, where
+    // it takes the centre, and nothing on the edge files, where it only loosens its side's
+    // shelter: its share of the bonus grows by file from the edge (`edge`, the file-centre
+    // measure there) to the middle files (`middle` steps of that measure away).
+    let edge = -(i32::from(geo.files) - 1);
+    let middle = (-1 - edge).max(1);
     let centre_mean = squares.iter().map(|&s| centre(s)).sum::<i32>() / n;
     let file_mean = squares.iter().map(|&s| file_centre(s)).sum::<i32>() / n;
     // In the middlegame a royal piece is worth more towards the edge files, out of the
@@ -715,7 +722,8 @@ fn psq(et: &EvalTables, profiles: &[Profile]) -> Vec<Pair> {
                     let p = i32::from(et.progress[kind][colour][s.index()]);
                     let gain = k.promotion_gain;
                     Pair::new(
-                        p * 20 / PROGRESS_ONE + 2 * (file_centre(s) - file_mean),
+                        p * 20 * (file_centre(s) - edge) / (PROGRESS_ONE * middle)
+                            + 2 * (file_centre(s) - file_mean),
                         p * p * gain * 6 / (PROGRESS_ONE * PROGRESS_ONE * 100),
                     )
                 } else {
@@ -792,6 +800,35 @@ mod tests {
                     .mg
             })
             .collect()
+    }
+
+    /// A pawn's middlegame square values in chess, file by file from a to h, on `rank`
+    /// (counted from 0).
+    fn pawn_rank(rank: u8) -> Vec<i32> {
+        let tables = shipped_rules("chess");
+        let et = EvalTables::automatic(&tables);
+        let pawn = kind_of(&tables, 'P');
+        let geo = tables.geo;
+        (0..geo.files)
+            .map(|f| {
+                et.psq(Piece::new(pawn, Colour::White), geo.square(f, rank))
+                    .mg
+            })
+            .collect()
+    }
+
+    /// In the middlegame a pawn gains by advancing on the middle files (the d- and e-pawns
+    /// most, the c- and f-pawns less) and not at all on the edge files: a2-a4 and h2-h4 leave
+    /// its square value as it was, d2-d4 raises it.
+    #[test]
+    fn a_pawns_advance_counts_in_the_middlegame_by_how_central_its_file_is() {
+        let (second, fourth) = (pawn_rank(1), pawn_rank(3));
+        let gain: Vec<i32> = second.iter().zip(&fourth).map(|(a, b)| b - a).collect();
+        assert_eq!(gain[0], 0, "{gain:?}");
+        assert_eq!(gain[7], 0, "{gain:?}");
+        assert!(gain[2] > gain[1] && gain[3] > gain[2], "{gain:?}");
+        assert_eq!(gain[3], gain[4], "{gain:?}");
+        assert_eq!(gain[..4], [gain[7], gain[6], gain[5], gain[4]], "{gain:?}");
     }
 
     /// In the middlegame a royal piece gains 8 cp per file from the middle files towards the
