@@ -10,6 +10,7 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
 use crate::game::Game;
+use crate::movegen::Move;
 use crate::position::ruleset::Ruleset;
 use crate::position::RankStyle;
 use crate::search::{Limits, Searcher};
@@ -79,9 +80,11 @@ pub struct Opening {
     pub moves: Vec<String>,
 }
 
-/// A start position reached by random moves from the variant's, and their text.
+/// A start position reached by random moves from the variant's: the moves, and their text
+/// (kept instead of the game, which is replayed when its pair starts: a match may hold
+/// thousands).
 pub struct Playout {
-    game: Game,
+    played: Vec<Move>,
     moves: Vec<String>,
 }
 
@@ -147,7 +150,8 @@ impl Openings {
                 continue;
             };
             if seen.insert(game.pos.hash()) {
-                playouts.push(Playout { game, moves });
+                let played = game.moves().to_vec();
+                playouts.push(Playout { played, moves });
             }
         }
         Openings::Random(playouts)
@@ -185,8 +189,12 @@ impl Openings {
             Openings::Random(playouts) if playouts.is_empty() => start(),
             Openings::Random(playouts) => {
                 let p = &playouts[pair % playouts.len()];
+                let mut game = Game::new(tables.clone());
+                for &mv in &p.played {
+                    game.play(mv);
+                }
                 Opening {
-                    game: p.game.clone(),
+                    game,
                     fen: None,
                     moves: p.moves.clone(),
                 }
