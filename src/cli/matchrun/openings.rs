@@ -2,8 +2,8 @@
 //! shipped for the variant (`--openings builtin`, made by `alfil openings`), or the variant's
 //! start position after a few random legal moves (sent to the engines as moves, so engines
 //! without `setboard` can play them too; no two pairs get the same position); each is played
-//! twice, colours reversed. `alfil
-//! openings` makes a set: random playouts kept when a shallow search scores them near equal.
+//! twice, colours reversed. `alfil openings` makes a set: random playouts kept when a shallow
+//! search scores them near equal.
 
 use std::collections::HashSet;
 use std::sync::atomic::AtomicBool;
