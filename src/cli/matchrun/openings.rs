@@ -312,8 +312,9 @@ mod tests {
         );
     }
 
-    fn chess() -> Arc<Ruleset> {
-        let variant = load_by_name("chess").expect("chess");
+    /// The rules of a built-in variant.
+    fn rules(name: &str) -> Arc<Ruleset> {
+        let variant = load_by_name(name).expect("a shipped variant");
         crate::movegen::build_ruleset(Arc::new(variant)).expect("tables")
     }
 
@@ -321,7 +322,7 @@ mod tests {
     /// random openings give each pair its own position while there are positions left.
     #[test]
     fn random_openings_never_repeat_a_position() {
-        let tables = chess();
+        let tables = rules("chess");
         for (plies, pairs, distinct) in [(1, 30, 20), (2, 100, 100)] {
             let openings = Openings::random(&tables, plies, 7, pairs);
             assert_eq!(openings.distinct_pairs(), distinct, "{plies} plies");
@@ -335,8 +336,7 @@ mod tests {
     #[test]
     fn every_shipped_opening_set_is_a_set_of_distinct_positions_of_its_variant() {
         for (name, text) in SHIPPED {
-            let variant = load_by_name(name).expect("a shipped variant");
-            let tables = crate::movegen::build_ruleset(Arc::new(variant)).expect("tables");
+            let tables = rules(name);
             let Ok(Openings::Fens(fens)) = Openings::from_option(BUILTIN, &tables) else {
                 panic!("{name}: the shipped set does not load");
             };
