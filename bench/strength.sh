@@ -2,9 +2,10 @@
 # Strength matches of Alfil against other variant engines (Debian packages fairymax, sjaakii,
 # fairy-stockfish), refereed by `alfil match`, and a table of the results.
 #
-#   bench/strength.sh [GAMES] [TC]                  # defaults: 200 games a match at 10+0.1
+#   bench/strength.sh [GAMES] [TC] [RANDOM_PLIES]   # defaults: 200 games a match at 10+0.1
 #   MATCHES="fairymax:chess sjaakii:shogi" bench/strength.sh   # only these matches
-#   OPENINGS=random PLIES=4 bench/strength.sh       # random openings of 4 plies instead
+#   OPENINGS=random PLIES=4 bench/strength.sh       # random openings of 4 plies instead (as a
+#                                                   # third argument, RANDOM_PLIES, also gives)
 #   JOBS=2 bench/strength.sh                        # two matches at a time (timed games then
 #                                                   # share the cores: slower for both engines)
 #
@@ -20,6 +21,10 @@ GAMES="${1:-200}"
 TC="${2:-10+0.1}"
 OPENINGS="${OPENINGS:-builtin}"
 PLIES="${PLIES:-4}"
+if [ $# -ge 3 ]; then
+    OPENINGS=random
+    PLIES="$3"
+fi
 JOBS="${JOBS:-1}"
 MATCHES="${MATCHES:-fairymax:chess fairymax:capablanca fairymax:shatranj sjaakii:chess \
 sjaakii:capablanca sjaakii:xiangqi sjaakii:shogi fairy-stockfish:chess fairy-stockfish:capablanca \
