@@ -10,6 +10,9 @@
 //! destination from which the piece would attack a royal piece and which no defender
 //! attacks). Only captures are generated for a piece whose mobility is not weighed, and none
 //! for such a piece that is pawn-like: its captures are looked up at its capture steps.
+//! Where drops are allowed, every type of piece held in hand joins the attack on the enemy's
+//! royal pieces as if it had one destination next to them, and one that could be dropped
+//! with a safe check within two steps of them counts as a type with a safe check.
 
 use super::pair::Pair;
 use super::tables::EvalTables;
@@ -49,6 +52,14 @@ impl Attacks {
     #[inline]
     pub fn add_checks(&mut self, kinds: i32) {
         self.units += CHECK_UNITS * kinds;
+    }
+
+    /// A type of enemy piece worth `value` held in hand, where drops are allowed: it joins
+    /// any attack as if it had one destination next to the royal pieces, since it can be
+    /// dropped wherever the attack needs it.
+    #[inline]
+    pub fn add_held(&mut self, value: i32) {
+        self.add(value, 1);
     }
 }
 
@@ -147,12 +158,17 @@ impl<W: Fn(Piece) -> bool> Sink for Counter<'_, W> {
 
 /// The squares next to (and under) the royal pieces of `colour`.
 pub fn royal_zone(pos: &Position, colour: Colour) -> SqBits {
+    royal_box(pos, colour, 1)
+}
+
+/// The squares at most `radius` files and ranks from a royal piece of `colour`.
+fn royal_box(pos: &Position, colour: Colour, radius: i16) -> SqBits {
     let geo = pos.geo();
     let mut zone = SqBits::default();
     for &r in pos.royals(colour) {
         let (f, rank) = geo.coords(r);
-        for dy in -1..=1 {
-            for dx in -1..=1 {
+        for dy in -radius..=radius {
+            for dx in -radius..=radius {
                 if let Some(s) = geo.checked_square(i16::from(f) + dx, i16::from(rank) + dy) {
                     zone.add(s);
                 }
@@ -160,6 +176,26 @@ pub fn royal_zone(pos: &Position, colour: Colour) -> SqBits {
         }
     }
     zone
+}
+
+/// Whether a piece of `kind` in the hand of `by` could be dropped with check on the royal
+/// pieces of `!by` on an empty square within two steps of them that `defended` does not
+/// hold.
+fn drops_safe_check(
+    pos: &Position,
+    by: Colour,
+    kind: usize,
+    near: &SqBits,
+    defended: impl Fn(Square) -> bool,
+) -> bool {
+    let zone = &pos.tables.pieces[kind].drop_zone[by];
+    pos.tables.board_squares.iter().any(|&sq| {
+        near.has(sq)
+            && pos.at(sq) == Piece::EMPTY
+            && zone.has(sq)
+            && !defended(sq)
+            && checks_directly_unmade(pos, by, Move::drop(kind, sq)) == Some(true)
+    })
 }
 
 /// The squares a piece of `kind` and `colour` on `sq` attacks at its capture steps (none
@@ -225,9 +261,7 @@ pub fn evaluate(pos: &Position, et: &EvalTables) -> Activity {
         mobility[colour] += m.weight * m.curve(d.all);
         out.attacks[!colour].add(et.kinds[kind].automatic_value, d.near_royal);
     });
-    for colour in Colour::BOTH {
-        out.attacks[colour].add_checks(checks[colour]);
-    }
+    complete_attacks(pos, et, &mut out.attacks, checks);
     out.mobility += et.threat * (threats[Colour::White] - threats[Colour::Black]);
     out.mobility += files[Colour::White] - files[Colour::Black];
     for colour in Colour::BOTH {
@@ -240,6 +274,28 @@ pub fn evaluate(pos: &Position, et: &EvalTables) -> Activity {
         };
     }
     out
+}
+
+/// Complete the attacks on the royal pieces that [`visit`] counted piece by piece: the enemy
+/// types with a safe check it returned (`checks`), and, where drops are allowed, every type of
+/// piece (royal pieces aside) the enemy holds in hand.
+pub fn complete_attacks(
+    pos: &Position,
+    et: &EvalTables,
+    attacks: &mut ByColour<Attacks>,
+    checks: ByColour<i32>,
+) {
+    for colour in Colour::BOTH {
+        attacks[colour].add_checks(checks[colour]);
+        if !pos.tables.hand.drops || pos.royals(colour).is_empty() {
+            continue;
+        }
+        for (kind, k) in et.kinds.iter().enumerate() {
+            if !k.royal && pos.in_hand(!colour, kind) > 0 {
+                attacks[colour].add_held(k.automatic_value);
+            }
+        }
+    }
 }
 
 /// The destinations of one piece whose type's mobility the evaluation weighs.
@@ -257,7 +313,8 @@ pub struct Destinations {
 /// number of enemy types with a safe check on it: a destination of a piece whose mobility
 /// is weighed from which it would attack a royal piece, and which no piece of the colour
 /// attacks (its pawn-like pieces at their capture steps, its royal pieces next to them, its
-/// other pieces at their destinations).
+/// other pieces at their destinations); where drops are allowed, also a type held in hand
+/// that could be dropped with check on such a square within two steps of a royal piece.
 pub fn visit(
     pos: &Position,
     et: &EvalTables,
@@ -347,7 +404,17 @@ pub fn visit(
                 kinds.push(kind);
             }
         }
-        kinds.len() as i32
+        let mut count = kinds.len() as i32;
+        if pos.tables.hand.drops && !pos.royals(colour).is_empty() {
+            let near = royal_box(pos, colour, 2);
+            for (kind, k) in et.kinds.iter().enumerate() {
+                if k.royal || pos.in_hand(!colour, kind) == 0 || kinds.contains(&kind) {
+                    continue;
+                }
+                count += i32::from(drops_safe_check(pos, !colour, kind, &near, defended));
+            }
+        }
+        count
     })
 }
 
@@ -361,14 +428,19 @@ mod tests {
     use crate::search::eval::tables::EvalTables;
     use crate::types::Colour;
 
-    /// The chess position `fen`, with chess's automatic evaluation tables.
-    fn chess(fen: &str) -> (Position, EvalTables) {
+    /// The position `fen` of the shipped `variant`, with its automatic evaluation tables.
+    fn setup(variant: &str, fen: &str) -> (Position, EvalTables) {
         let tables = build_ruleset(Arc::new(
-            crate::variant::load_by_name("chess").expect("shipped"),
+            crate::variant::load_by_name(variant).expect("shipped"),
         ))
         .expect("builds");
         let et = EvalTables::automatic(&tables);
         (position_from_fen(tables, fen).expect("FEN"), et)
+    }
+
+    /// The chess position `fen`, with chess's automatic evaluation tables.
+    fn chess(fen: &str) -> (Position, EvalTables) {
+        setup("chess", fen)
     }
 
     /// What the pass reports for White's piece on d4 in the chess position `fen`.
@@ -418,12 +490,30 @@ mod tests {
         );
     }
 
+    /// The enemy types with a safe check on White's and on Black's royal piece in the
+    /// position `fen` of `variant`.
+    fn safe_checks_in(variant: &str, fen: &str) -> [i32; 2] {
+        let (pos, et) = setup(variant, fen);
+        let checks = visit(&pos, &et, |_, _, _, _, _| {});
+        [checks[Colour::White], checks[Colour::Black]]
+    }
+
     /// The enemy types with a safe check on White's and on Black's royal piece in the chess
     /// position `fen`.
     fn safe_checks(fen: &str) -> [i32; 2] {
-        let (pos, et) = chess(fen);
-        let checks = visit(&pos, &et, |_, _, _, _, _| {});
-        [checks[Colour::White], checks[Colour::Black]]
+        safe_checks_in("chess", fen)
+    }
+
+    /// A knight in Black's hand would check White's king on g1 from e2, f3 or h3. The pawn
+    /// on g2 guards f3 and h3, but nothing of White's reaches e2 (the king's zone ends at
+    /// f2): one safe check on White. A bishop on d1 guards e2 and none is left (Black's pawn
+    /// on f7 keeps the bishop from checking from b3); with the hand empty there is none.
+    #[test]
+    fn a_drop_with_check_counts_where_no_defender_attacks_its_square() {
+        let checks = |fen: &str| safe_checks_in("crazyhouse", fen);
+        assert_eq!(checks("6k1/8/8/8/8/8/5PPP/6K1[n] w - - 0 1"), [1, 0]);
+        assert_eq!(checks("6k1/5p2/8/8/8/8/5PPP/3B2K1[n] w - - 0 1"), [0, 0]);
+        assert_eq!(checks("6k1/8/8/8/8/8/5PPP/6K1[] w - - 0 1"), [0, 0]);
     }
 
     /// White's queen on d1 checks Black's king on g8 from d8 (along the open d-file, then

@@ -415,9 +415,7 @@ pub fn trace(pos: &Position, et: &EvalTables, layout: &Layout, weights: &[f64]) 
         );
         attacks[!colour].add(et.kinds[kind].automatic_value, d.near_royal);
     });
-    for colour in Colour::BOTH {
-        attacks[colour].add_checks(checks[colour]);
-    }
+    mobility::complete_attacks(pos, et, &mut attacks, checks);
     for colour in Colour::BOTH {
         let s = sign(colour);
         let a = attacks[colour];
