@@ -178,22 +178,26 @@ fn royal_box(pos: &Position, colour: Colour, radius: i16) -> SqBits {
     zone
 }
 
+/// The empty squares within two steps of the royal pieces of `colour` that `defended` does
+/// not hold: where an enemy piece dropped with check would be safe.
+fn open_drop_squares(pos: &Position, colour: Colour, defended: impl Fn(Square) -> bool) -> SqBits {
+    let near = royal_box(pos, colour, 2);
+    let mut open = SqBits::default();
+    for &sq in &pos.tables.board_squares {
+        if near.has(sq) && pos.at(sq) == Piece::EMPTY && !defended(sq) {
+            open.add(sq);
+        }
+    }
+    open
+}
+
 /// Whether a piece of `kind` in the hand of `by` could be dropped with check on the royal
-/// pieces of `!by` on an empty square within two steps of them that `defended` does not
-/// hold.
-fn drops_safe_check(
-    pos: &Position,
-    by: Colour,
-    kind: usize,
-    near: &SqBits,
-    defended: impl Fn(Square) -> bool,
-) -> bool {
+/// pieces of `!by` on one of the `open` squares (see [`open_drop_squares`]).
+fn drops_safe_check(pos: &Position, by: Colour, kind: usize, open: &SqBits) -> bool {
     let zone = &pos.tables.pieces[kind].drop_zone[by];
     pos.tables.board_squares.iter().any(|&sq| {
-        near.has(sq)
-            && pos.at(sq) == Piece::EMPTY
+        open.has(sq)
             && zone.has(sq)
-            && !defended(sq)
             && checks_directly_unmade(pos, by, Move::drop(kind, sq)) == Some(true)
     })
 }
@@ -406,12 +410,13 @@ pub fn visit(
         }
         let mut count = kinds.len() as i32;
         if pos.tables.hand.drops && !pos.royals(colour).is_empty() {
-            let near = royal_box(pos, colour, 2);
+            let open = open_drop_squares(pos, colour, defended);
             for (kind, k) in et.kinds.iter().enumerate() {
-                if k.royal || pos.in_hand(!colour, kind) == 0 || kinds.contains(&kind) {
+                let held = !k.royal && pos.in_hand(!colour, kind) > 0;
+                if open.is_empty() || !held || kinds.contains(&kind) {
                     continue;
                 }
-                count += i32::from(drops_safe_check(pos, !colour, kind, &near, defended));
+                count += i32::from(drops_safe_check(pos, !colour, kind, &open));
             }
         }
         count
