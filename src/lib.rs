@@ -25,6 +25,9 @@ pub mod game;
 // Move-tree counts that prove the generator.
 pub mod perft;
 
+// A learned evaluation: features from the variant's rules, networks, self-play data, training.
+pub mod nnue;
+
 // Alpha-beta search and evaluation.
 pub mod search;
 

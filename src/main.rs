@@ -116,6 +116,12 @@ enum Command {
     /// Learn the evaluation's weights for a variant from self-play (Texel's method) and write
     /// them as a weights file the engine then reads beside the variant.
     Tune(alfil::cli::tune::TuneArgs),
+    /// Self-play games for training a network: each kept position with its search score and
+    /// the game's result, in a compact binary data file (sharded with --shard K/N).
+    Selfplay(alfil::cli::learn::SelfplayArgs),
+    /// Train a network (the learned evaluation) from self-play data files and write it as
+    /// NAME.nnue, which the engine then plays with.
+    Train(alfil::cli::learn::TrainArgs),
     /// Print roughly balanced start positions for matches, one FEN a line: random playouts
     /// kept when a shallow search scores them near equal.
     Openings {
@@ -200,6 +206,8 @@ fn main() -> ExitCode {
         } => bench::search_signature(depth.unwrap_or(8)).map(|_| ()),
         Command::Match(args) => alfil::cli::matchrun::run(&args),
         Command::Tune(args) => alfil::cli::tune::run(&args),
+        Command::Selfplay(args) => alfil::cli::learn::run_selfplay(&args),
+        Command::Train(args) => alfil::cli::learn::run_train(&args),
         Command::PerftDiff(args) => return run_perft_diff(&args),
         Command::Check(args) => return ExitCode::from(alfil::cli::check::run(&args)),
         Command::Selftest(args) => return ExitCode::from(alfil::cli::selftest::run(&args)),

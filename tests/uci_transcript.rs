@@ -96,6 +96,8 @@ fn uci_lists_identity_and_every_option() {
         "option name UCI_Chess960 type check default false",
         "option name Variant folder type string default variants",
         "option name Clear Hash type button",
+        "option name Use NNUE type check default true",
+        "option name EvalFile type string default <auto>",
     ] {
         assert!(
             lines.iter().any(|l| l.starts_with(wanted)),

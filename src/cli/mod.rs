@@ -4,6 +4,7 @@
 pub mod bench;
 pub mod check;
 pub mod explain;
+pub mod learn;
 pub mod matchrun;
 pub mod perftdiff;
 pub mod selftest;

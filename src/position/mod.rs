@@ -41,6 +41,19 @@ enum Change {
     },
 }
 
+/// A change the last move made, as [`Position::last_changes`] reports it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Changed {
+    /// A square and what it held before.
+    Square { sq: Square, old: Piece },
+    /// A hand slot and its count before.
+    Hand {
+        colour: Colour,
+        kind: usize,
+        old: u8,
+    },
+}
+
 /// State restored by unmake that is not a square's contents.
 #[derive(Clone, Copy, Debug)]
 struct Undo {
@@ -302,6 +315,32 @@ impl Position {
             }
         }
         sums
+    }
+
+    /// What the last move (or null move) changed, in the order it changed it: squares with
+    /// their content before the change, hand slots with their count before. A square changed
+    /// twice appears twice; its first appearance holds what it held before the move.
+    pub fn last_changes(&self) -> impl Iterator<Item = Changed> + '_ {
+        let from = self
+            .undos
+            .last()
+            .map_or(self.changes.len(), |u| u.changes as usize);
+        let types = self.tables.pieces.len();
+        self.changes[from..].iter().map(move |c| match *c {
+            Change::Square { sq, old, .. } => Changed::Square { sq, old },
+            Change::Hand { slot, old } => {
+                let slot = usize::from(slot);
+                Changed::Hand {
+                    colour: if slot < types {
+                        Colour::White
+                    } else {
+                        Colour::Black
+                    },
+                    kind: slot % types,
+                    old,
+                }
+            }
+        })
     }
 
     /// Number of moves made since the position was set up.

@@ -40,6 +40,9 @@ pub enum Event {
     Eof,
     Info(u64, Info),
     Done(u64, Outcome),
+    /// What the user should be told about the evaluation of search `id`'s variant (before
+    /// its first report).
+    Note(u64, crate::search::EvalNote),
     /// The protocol thread's own deadline passed (made by [`next_event`], never sent).
     Deadline,
 }

@@ -10,7 +10,7 @@ use std::time::Duration;
 
 use super::Event;
 use crate::game::Game;
-use crate::search::{Limits, Searcher};
+use crate::search::{EvalChoice, Limits, Searcher};
 
 /// Work for the search thread.
 pub enum Job {
@@ -22,6 +22,8 @@ pub enum Job {
     },
     Hash(usize),
     Threads(usize),
+    /// The evaluation to play with (`Use NNUE`, `EvalFile`).
+    Eval(EvalChoice),
     /// A new game: forget what was learnt.
     Clear,
 }
@@ -57,6 +59,9 @@ impl Worker {
                             let mut report = |info: &crate::search::Info| {
                                 let _ = tx.send(Event::Info(id, info.clone()));
                             };
+                            if let Some(note) = searcher.prepare(game.tables()) {
+                                let _ = tx.send(Event::Note(id, note));
+                            }
                             let outcome = searcher.search(&game, &limits, &stop, &mut report);
                             if events.send(Event::Done(id, outcome)).is_err() {
                                 return;
@@ -64,6 +69,7 @@ impl Worker {
                         }
                         Job::Hash(mb) => searcher.set_hash(mb),
                         Job::Threads(n) => searcher.set_threads(n),
+                        Job::Eval(choice) => searcher.set_eval(choice),
                         Job::Clear => searcher.clear(),
                     }
                 }

@@ -59,6 +59,8 @@ pub fn weights_in_use(tables: &Arc<Ruleset>) -> WeightsInUse {
 
 use crate::game::Game;
 use crate::movegen::Move;
+pub use crate::nnue::EvalChoice;
+use crate::nnue::Nnue;
 use crate::position::ruleset::Ruleset;
 use history::Learnt;
 
@@ -169,6 +171,16 @@ pub struct Searcher {
     eval: Option<EvalTables>,
     /// What each thread learnt about quiet moves in the game's searches so far.
     learnt: Vec<Learnt>,
+    /// Which evaluation plays (a network where one is found, or the hand-written one).
+    eval_choice: EvalChoice,
+}
+
+/// What the user should be told about the evaluation a search plays with.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EvalNote {
+    pub text: String,
+    /// Whether it is a problem (a network that could not be used).
+    pub problem: bool,
 }
 
 impl Searcher {
@@ -180,7 +192,22 @@ impl Searcher {
             tt: tt::Table::new(hash_mb),
             eval: None,
             learnt: Vec::new(),
+            eval_choice: EvalChoice::default(),
         }
+    }
+
+    /// Choose the evaluation (the engine's `Use NNUE` and `EvalFile` options); it takes
+    /// effect at the next search.
+    pub fn set_eval(&mut self, choice: EvalChoice) {
+        if choice != self.eval_choice {
+            self.eval_choice = choice;
+            self.eval = None;
+        }
+    }
+
+    /// The network the searches of the variant last prepared play with, if any.
+    pub fn network(&self) -> Option<&Arc<Nnue>> {
+        self.eval.as_ref().and_then(|e| e.nnue.as_ref())
     }
 
     /// Resize the transposition table (clears it).
@@ -222,7 +249,9 @@ impl Searcher {
             stop,
             start: Instant::now(),
         };
-        self.prepare(game.tables());
+        if let Some(note) = self.prepare(game.tables()).filter(|n| n.problem) {
+            eprintln!("warning: {}", note.text);
+        }
         self.tt.new_search();
         let eval = self
             .eval
@@ -231,21 +260,38 @@ impl Searcher {
         smp::run(&self.tt, eval, self.threads, &mut self.learnt, task, report)
     }
 
-    /// Build the evaluation tables on the first search of a variant (and forget the table
-    /// entries of the previous one).
-    fn prepare(&mut self, tables: &Arc<Ruleset>) {
+    /// Build the evaluation tables (and find the network) on the first search of a variant
+    /// or after the evaluation was chosen again, forgetting the table entries of before;
+    /// returns what the user should be told about the evaluation then.
+    pub fn prepare(&mut self, tables: &Arc<Ruleset>) -> Option<EvalNote> {
         let stale = self
             .eval
             .as_ref()
             .is_none_or(|e| !Arc::ptr_eq(&e.tables, tables));
-        if stale {
-            let eval = EvalTables::new(tables);
-            if let Some(warning) = &eval.weights_warning {
-                eprintln!("warning: {warning}");
-            }
-            self.eval = Some(eval);
-            self.tt.clear();
-            self.learnt.clear();
+        if !stale {
+            return None;
         }
+        let mut eval = EvalTables::new(tables);
+        let found = crate::nnue::find(tables, &self.eval_choice);
+        eval.nnue = found.nnue;
+        let note = match (&eval.weights_warning, found.note) {
+            (_, Some(text)) if found.problem => Some(EvalNote {
+                text,
+                problem: true,
+            }),
+            (Some(warning), _) if eval.nnue.is_none() => Some(EvalNote {
+                text: warning.clone(),
+                problem: true,
+            }),
+            (_, Some(text)) => Some(EvalNote {
+                text,
+                problem: false,
+            }),
+            _ => None,
+        };
+        self.eval = Some(eval);
+        self.tt.clear();
+        self.learnt.clear();
+        note
     }
 }

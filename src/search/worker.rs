@@ -13,6 +13,7 @@ use crate::game::KeyHistory;
 use crate::movegen::legal::{self, pass_move};
 use crate::movegen::pseudo;
 use crate::movegen::Move;
+use crate::nnue::accumulator::Accumulators;
 use crate::position::ruleset::Ruleset;
 use crate::position::{Position, BIKJANG};
 use crate::types::Square;
@@ -108,6 +109,8 @@ pub struct Worker<'a> {
     pub move_keys: Vec<Option<MoveKey>>,
     /// The evaluation's costly terms and pawn structures seen recently.
     eval_cache: EvalCache,
+    /// The network's sums along the search path, where a network evaluates.
+    accumulators: Option<Accumulators>,
     pub nodes: u64,
     unflushed: u64,
     pub seldepth: usize,
@@ -129,6 +132,11 @@ impl<'a> Worker<'a> {
         learnt: Learnt,
     ) -> Worker<'a> {
         pos.attach(shared.eval.square_values.clone());
+        let accumulators = shared
+            .eval
+            .nnue
+            .as_deref()
+            .map(|nnue| Accumulators::new(nnue, &pos, MAX_PLY + 2));
         let tables = pos.tables.clone();
         let past = KeyHistory::extended(history, MAX_PLY + 1);
         let root_keys = past.len();
@@ -157,6 +165,7 @@ impl<'a> Worker<'a> {
             continuation: learnt.continuation,
             move_keys: Vec::with_capacity(MAX_PLY + 2),
             eval_cache: EvalCache::default(),
+            accumulators,
             nodes: 0,
             unflushed: 0,
             seldepth: 0,
@@ -181,6 +190,10 @@ impl<'a> Worker<'a> {
         self.played.push(mv);
         self.move_keys.push(Some(MoveKey::of(&self.pos, mv)));
         crate::movegen::make_move(&mut self.pos, mv);
+        if let (Some(acc), Some(nnue)) = (&mut self.accumulators, self.shared.eval.nnue.as_deref())
+        {
+            acc.push(nnue, &self.pos);
+        }
         self.shared.tt.prefetch(self.pos.hash());
         self.eval_cache.activity.prefetch(self.pos.hash());
     }
@@ -188,6 +201,9 @@ impl<'a> Worker<'a> {
     #[inline]
     pub fn unmake(&mut self) {
         self.pos.unmake();
+        if let Some(acc) = &mut self.accumulators {
+            acc.pop();
+        }
         self.past.pop();
         self.played.pop();
         self.move_keys.pop();
@@ -202,6 +218,9 @@ impl<'a> Worker<'a> {
         self.move_keys.push(None);
         self.barrier = self.past.len();
         self.pos.make_null();
+        if let Some(acc) = &mut self.accumulators {
+            acc.push_same();
+        }
         barrier
     }
 
@@ -236,6 +255,11 @@ impl<'a> Worker<'a> {
     /// Static evaluation of the current position for the side to move.
     #[inline]
     pub fn evaluate(&mut self, alpha: i32, beta: i32) -> i32 {
+        if let (Some(acc), Some(nnue)) = (&self.accumulators, self.shared.eval.nnue.as_deref()) {
+            return acc
+                .evaluate(nnue, &self.pos)
+                .clamp(-super::MATE_BOUND + 1, super::MATE_BOUND - 1);
+        }
         evaluate(
             &self.pos,
             self.shared.eval,

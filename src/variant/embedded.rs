@@ -14,9 +14,23 @@ pub struct EmbeddedFile {
     pub text: &'static str,
 }
 
-// Defines `pub static FILES: &[EmbeddedFile]` (variants) and `pub static WEIGHTS:
-// &[EmbeddedFile]` (evaluation weights, by the stem of their variant), sorted by stem.
+/// One embedded network file.
+#[derive(Clone, Copy, Debug)]
+pub struct EmbeddedNet {
+    /// File name without `.nnue`: the stem of its variant's file.
+    pub stem: &'static str,
+    pub bytes: &'static [u8],
+}
+
+// Defines `pub static FILES: &[EmbeddedFile]` (variants), `pub static WEIGHTS:
+// &[EmbeddedFile]` (evaluation weights, by the stem of their variant) and `pub static NETS:
+// &[EmbeddedNet]` (networks, likewise), sorted by stem.
 include!(concat!(env!("OUT_DIR"), "/embedded_variants.rs"));
+
+/// The bytes of the built-in network beside the built-in variant file `stem`.
+pub fn embedded_net(stem: &str) -> Option<&'static [u8]> {
+    NETS.iter().find(|n| n.stem == stem).map(|n| n.bytes)
+}
 
 /// The text of the built-in weights file beside the built-in variant file `stem`.
 pub fn embedded_weights(stem: &str) -> Option<&'static str> {

@@ -34,9 +34,10 @@ pub use selfplay::MAX_PLIES;
 pub struct TuneArgs {
     /// A built-in variant's name, or the path of a RON variant file.
     pub variant: String,
-    /// Self-play games.
-    #[arg(long, default_value_t = 1000)]
-    pub games: usize,
+    /// Self-play games (default 1000; with --net, per generation, and without a limit when
+    /// --hours is given).
+    #[arg(long)]
+    pub games: Option<usize>,
     /// Nodes searched per move (the default unless --depth is given).
     #[arg(long, conflicts_with = "depth")]
     pub nodes: Option<u64>,
@@ -60,7 +61,26 @@ pub struct TuneArgs {
     /// Also write the self-play's labelled positions to this file (for `--positions`).
     #[arg(long, value_name = "FILE", conflicts_with = "positions")]
     pub save_positions: Option<PathBuf>,
+    /// Learn a network instead of the weights: self-play with the hand-written evaluation,
+    /// train a network on it, then for each further generation self-play with the latest
+    /// network and train the next on all the data; the last is written as NAME.nnue.
+    #[arg(long, conflicts_with_all = ["positions", "save_positions", "depth"])]
+    pub net: bool,
+    /// With --net: generations of self-play and training.
+    #[arg(long, default_value_t = 2, requires = "net")]
+    pub generations: usize,
+    /// With --net: hours the whole run may take (self-play stops in time for each
+    /// generation's training).
+    #[arg(long, requires = "net")]
+    pub hours: Option<f64>,
+    /// With --net: the folder for the data and the networks of each generation (default
+    /// `tune-NAME` in the current folder).
+    #[arg(long, value_name = "DIR", requires = "net")]
+    pub work: Option<PathBuf>,
 }
+
+/// Self-play games when none are given.
+const DEFAULT_GAMES: usize = 1000;
 
 /// How much more strongly the square weights of adjacent squares are held together than each
 /// weight is held to its start: square tables fitted freely follow the noise of the few games
@@ -73,7 +93,21 @@ const DEFAULT_NODES: u64 = 4000;
 
 /// Run `alfil tune`.
 pub fn run(args: &TuneArgs) -> Result<(), String> {
-    if args.games == 0 {
+    if args.net {
+        return crate::cli::learn::pipeline::run(&crate::cli::learn::pipeline::NetArgs {
+            variant: args.variant.clone(),
+            games: args.games,
+            nodes: args.nodes,
+            threads: args.threads,
+            seed: args.seed,
+            generations: args.generations,
+            hours: args.hours,
+            work: args.work.clone(),
+            out: args.out.clone(),
+        });
+    }
+    let games = args.games.unwrap_or(DEFAULT_GAMES);
+    if games == 0 {
         return Err("--games 0: at least one game is needed".to_string());
     }
     if args.nodes == Some(0) || args.depth == Some(0) {
@@ -108,7 +142,7 @@ pub fn run(args: &TuneArgs) -> Result<(), String> {
             if let Some(path) = &args.save_positions {
                 positions::write(path, &labelled)?;
             }
-            (labelled, args.games)
+            (labelled, games)
         }
     };
     let samples: Vec<Sample> = labelled
@@ -182,11 +216,11 @@ pub fn run(args: &TuneArgs) -> Result<(), String> {
 fn self_play(tables: &Arc<Ruleset>, args: &TuneArgs) -> Result<Vec<Labelled>, String> {
     let openings = openings(tables, args)?;
     let bar = progress_bar(
-        args.games as u64,
+        args.games.unwrap_or(DEFAULT_GAMES) as u64,
         "{bar:30} {pos}/{len} games, {msg} positions, ETA {eta}",
     );
     let play = selfplay::Play {
-        games: args.games,
+        games: args.games.unwrap_or(DEFAULT_GAMES),
         nodes: args.nodes.or(args.depth.is_none().then_some(DEFAULT_NODES)),
         depth: args.depth,
         threads: args.threads,
@@ -231,7 +265,7 @@ fn openings(tables: &Arc<Ruleset>, args: &TuneArgs) -> Result<Vec<String>, Strin
     let fens = generate(
         tables,
         &Generation {
-            count: args.games.min(500),
+            count: args.games.unwrap_or(DEFAULT_GAMES).min(500),
             plies: 8,
             depth: 3,
             max_score: 150,
@@ -262,7 +296,7 @@ fn command_line(args: &TuneArgs) -> String {
         words.push(format!("--positions {}", path.display()));
         return words.join(" ");
     }
-    words.push(format!("--games {}", args.games));
+    words.push(format!("--games {}", args.games.unwrap_or(DEFAULT_GAMES)));
     match (args.nodes, args.depth) {
         (_, Some(d)) => words.push(format!("--depth {d}")),
         (n, None) => words.push(format!("--nodes {}", n.unwrap_or(DEFAULT_NODES))),

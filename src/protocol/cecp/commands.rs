@@ -473,6 +473,14 @@ impl Engine {
             }
             ("Offer draw", _, _, Some(f)) => self.settings.draw_offers = f,
             ("Draw threshold", _, Some(n), _) => self.settings.draw_threshold = centipawns(n),
+            ("Use NNUE", _, _, Some(f)) => {
+                self.settings.eval.use_net = f;
+                self.worker.send(Job::Eval(self.settings.eval.clone()));
+            }
+            ("EvalFile", Some(v), _, _) => {
+                self.settings.eval = self.settings.eval.clone().with_file(v);
+                self.worker.send(Job::Eval(self.settings.eval.clone()));
+            }
             _ => self.error("unknown option or bad value", &format!("option {args}")),
         }
     }

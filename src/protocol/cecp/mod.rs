@@ -120,6 +120,7 @@ impl Engine {
                 Event::Eof => return,
                 Event::Info(id, info) => self.on_info(id, info),
                 Event::Done(id, outcome) => self.on_done(id, outcome),
+                Event::Note(_, note) => self.on_note(&note),
                 Event::Deadline => self.on_deadline(),
             }
             self.drain_backlog();

@@ -10,7 +10,7 @@ use crate::movegen::Move;
 use crate::position::ruleset::Ruleset;
 use crate::protocol::referee::{accepted_moves, referee_view, sees_mate, Accepted};
 use crate::protocol::writer::nodes_per_second;
-use crate::search::{time, Info, Limits, Outcome};
+use crate::search::{time, EvalNote, Info, Limits, Outcome};
 use std::sync::Arc;
 
 use super::claims::{self, Claim, Referee};
@@ -227,6 +227,17 @@ impl Engine {
             self.referee = Some((tables.clone(), referee_view(tables)));
         }
         self.referee.as_ref().and_then(|(_, view)| view.clone())
+    }
+
+    /// Tell the user about the evaluation: a network that cannot be used in a dialog
+    /// (`telluser`), which network plays as a comment in debug mode.
+    pub(super) fn on_note(&mut self, note: &EvalNote) {
+        let text = crate::protocol::wire::echo_long(&note.text);
+        if note.problem {
+            self.out.line(&format!("telluser Alfil: {text}"));
+        } else if self.settings.debug {
+            self.out.line(&format!("# {text}"));
+        }
     }
 
     pub(super) fn on_info(&mut self, id: u64, info: Info) {

@@ -111,6 +111,8 @@ pub struct Settings {
     pub ponder: bool,
     /// The GUI accepted `debug=1`: lines starting with `#` are safe.
     pub debug: bool,
+    /// `Use NNUE` and `EvalFile`: the evaluation to play with.
+    pub eval: crate::search::EvalChoice,
 }
 
 impl Settings {
@@ -130,6 +132,7 @@ impl Settings {
             post: false,
             ponder: false,
             debug: false,
+            eval: crate::search::EvalChoice::default(),
         }
     }
 
@@ -164,6 +167,14 @@ impl Settings {
             ),
             format!("Offer draw -check {}", u8::from(self.draw_offers)),
             format!("Draw threshold -spin {} 0 1000", self.draw_threshold),
+            format!("Use NNUE -check {}", u8::from(self.eval.use_net)),
+            format!(
+                "EvalFile -file {}",
+                self.eval.file.as_ref().map_or_else(
+                    || crate::nnue::OWN_NET.to_string(),
+                    |p| p.display().to_string()
+                )
+            ),
         ]
     }
 }

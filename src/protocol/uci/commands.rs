@@ -130,6 +130,11 @@ impl Engine {
                 self.catalogue = Catalogue::scan(folder);
                 self.report_problems();
             }
+            Setting::UseNet(_) | Setting::EvalFile(_) => {
+                self.options.apply(&setting);
+                self.worker.send(Job::Eval(self.options.eval.clone()));
+                return;
+            }
             Setting::MultiPv(_) | Setting::Ponder(_) | Setting::Chess960(_) => {}
         }
         self.options.apply(&setting);

@@ -76,6 +76,7 @@ impl Engine {
                 Event::Eof => self.quit = true,
                 Event::Info(id, info) => self.on_info(id, info),
                 Event::Done(id, outcome) => self.on_done(id, outcome),
+                Event::Note(_, note) => self.say(&crate::protocol::wire::echo_long(&note.text)),
                 Event::Deadline => self.on_deadline(),
             }
         }

@@ -2,8 +2,11 @@
 //! names are matched without regard to case, values are checked against the option's type and
 //! range, and a bad one is refused with the reason.
 
+use crate::nnue::OWN_NET;
 /// Largest hash table a `setoption` may ask for, in megabytes; `uci` advertises as its maximum
 /// what this machine can give of it, and a larger request is cut to that with a message.
+use crate::search::EvalChoice;
+
 const MAX_HASH: usize = 65536;
 const MAX_THREADS: usize = 256;
 const MAX_MULTI_PV: usize = 64;
@@ -19,6 +22,8 @@ pub struct Options {
     pub chess960: bool,
     /// Folder of the user's variant files, searched before the built-in ones.
     pub folder: String,
+    /// `Use NNUE` and `EvalFile`: the evaluation to play with.
+    pub eval: EvalChoice,
 }
 
 /// One `setoption`, read and checked.
@@ -33,6 +38,10 @@ pub enum Setting {
     Variant(String),
     Folder(String),
     ClearHash,
+    /// `Use NNUE`.
+    UseNet(bool),
+    /// `EvalFile`: a network file, or empty (or `<auto>`) for the variant's own.
+    EvalFile(String),
 }
 
 impl Options {
@@ -44,6 +53,7 @@ impl Options {
             ponder: false,
             chess960: false,
             folder: "variants".into(),
+            eval: EvalChoice::default(),
         }
     }
 
@@ -77,6 +87,17 @@ impl Options {
             ),
             format!("option name Variant folder type string default {folder}"),
             "option name Clear Hash type button".into(),
+            format!(
+                "option name Use NNUE type check default {}",
+                self.eval.use_net
+            ),
+            format!(
+                "option name EvalFile type string default {}",
+                self.eval
+                    .file
+                    .as_ref()
+                    .map_or_else(|| OWN_NET.to_string(), |p| p.display().to_string())
+            ),
         ]
     }
 
@@ -89,6 +110,8 @@ impl Options {
             Setting::Ponder(on) => self.ponder = *on,
             Setting::Chess960(on) => self.chess960 = *on,
             Setting::Folder(folder) => self.folder = folder.clone(),
+            Setting::UseNet(on) => self.eval.use_net = *on,
+            Setting::EvalFile(file) => self.eval = self.eval.clone().with_file(file),
             Setting::Variant(_) | Setting::ClearHash => {}
         }
     }
@@ -121,6 +144,8 @@ pub fn parse(args: &[&str]) -> Result<Setting, String> {
         "uci_variant" => Ok(Setting::Variant(need()?)),
         "variant folder" => Ok(Setting::Folder(need()?)),
         "clear hash" => Ok(Setting::ClearHash),
+        "use nnue" => check(&name, &need()?).map(Setting::UseNet),
+        "evalfile" => Ok(Setting::EvalFile(value.unwrap_or_default())),
         "" => Err("setoption without a name".into()),
         _ => Err(format!("no such option: {name}")),
     }

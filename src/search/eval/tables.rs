@@ -17,6 +17,7 @@ use super::promotion::PromotionGains;
 use super::sums;
 use super::values::{profiles, Profile};
 use crate::betza::compile::flags;
+use crate::nnue::Nnue;
 use crate::position::ruleset::{ColourMoves, PieceInfo, Ruleset};
 use crate::position::square_sums::SquareValues;
 use crate::position::{Geometry, Position};
@@ -262,6 +263,8 @@ pub struct EvalTables {
     pub weights_warning: Option<String>,
     /// The record of the tuning run that found the weights applied, if any.
     tuning: Option<Tuning>,
+    /// The network that evaluates in place of the terms above, if one plays.
+    pub nnue: Option<Arc<Nnue>>,
 }
 
 impl EvalTables {
@@ -404,6 +407,7 @@ impl EvalTables {
             weights_file: None,
             weights_warning: None,
             tuning: None,
+            nnue: None,
         };
         et.psq = psq(&et, &profiles);
         et.pair_kinds = (0..et.kinds.len())
