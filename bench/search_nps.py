@@ -10,6 +10,13 @@ time from `go` to `bestmove`), the depth reached and Alfil's ratio to Fairy-Stoc
 
 The first engine is Alfil; an engine named fairy-stockfish gives the ratio column. Debian puts
 Fairy-Stockfish in /usr/games (apt-get install fairy-stockfish); a missing engine is skipped.
+
+    NETS=DIR bench/search_nps.py               (the learned evaluation's speed)
+
+With NETS, Alfil runs twice: with `Use NNUE` off (the hand evaluation) and with the network
+DIR/VARIANT.nnue (UCI `EvalFile`), and a last column gives the network's speed over the hand
+evaluation's. A net's speed does not depend on its weights, only on its width, so nets trained
+briefly (bench/nnue_speed.sh) measure it.
 """
 
 import os
@@ -24,9 +31,10 @@ VARIANTS = os.environ.get("VARIANTS", "xiangqi janggi chess shogi").split()
 ENGINES = os.environ.get(
     "ENGINES", "target/release/alfil /usr/games/fairy-stockfish"
 ).split()
+NETS = os.environ.get("NETS")
 
 
-def search(engine, variant):
+def search(engine, variant, options=()):
     """Nodes per second and depth of one timed search from the start position."""
     uci = subprocess.Popen(
         [engine], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1
@@ -38,6 +46,8 @@ def search(engine, variant):
 
     send("uci")
     send(f"setoption name UCI_Variant value {variant}")
+    for name, value in options:
+        send(f"setoption name {name} value {value}")
     send("isready")
     while uci.stdout.readline().strip() != "readyok":
         pass
@@ -59,7 +69,33 @@ def search(engine, variant):
     return nodes / wall, depth
 
 
+def net_columns():
+    """The table of the hand evaluation against the network, both in the first engine."""
+    alfil = ENGINES[0]
+    print("| variant | hand k nodes/s (depth) | net k nodes/s (depth) | net ÷ hand |")
+    print("| --- | --- | --- | --- |")
+    for variant in VARIANTS:
+        net = os.path.abspath(os.path.join(NETS, f"{variant}.nnue"))
+        if not os.path.exists(net):
+            print(f"skipped (no network): {net}", file=sys.stderr)
+            continue
+        hand = [search(alfil, variant, [("Use NNUE", "false")]) for _ in range(RUNS)]
+        learned = [search(alfil, variant, [("EvalFile", net)]) for _ in range(RUNS)]
+        cells = [
+            f"{statistics.median(r[0] for r in runs) / 1000:.0f} "
+            f"({statistics.median(r[1] for r in runs)})"
+            for runs in (hand, learned)
+        ]
+        ratio = statistics.median(r[0] for r in learned) / statistics.median(
+            r[0] for r in hand
+        )
+        print(f"| {variant} {SECONDS:g} s | {' | '.join(cells)} | {ratio:.2f} |")
+
+
 def main():
+    if NETS:
+        net_columns()
+        return
     engines = [e for e in ENGINES if os.access(e, os.X_OK)]
     for missing in set(ENGINES) - set(engines):
         print(f"skipped (not found): {missing}", file=sys.stderr)
