@@ -77,6 +77,11 @@ enum Command {
         /// Print the search signature instead of measuring perft.
         #[arg(long)]
         search: bool,
+        /// With `--search`, print per variant what the searches did before the signature:
+        /// nodes of the main search, of quiescence and in check, check extensions, the share
+        /// of cutoffs by the first move, table hits and the effective branching factor.
+        #[arg(long, requires = "search")]
+        stats: bool,
     },
     /// List the variants built into the binary.
     Variants,
@@ -198,12 +203,14 @@ fn main() -> ExitCode {
             runs,
             depth,
             search: false,
+            ..
         } => bench::run(runs, depth.unwrap_or(6)),
         Command::Bench {
             depth,
             search: true,
+            stats,
             ..
-        } => bench::search_signature(depth.unwrap_or(8)).map(|_| ()),
+        } => bench::search_signature(depth.unwrap_or(8), stats).map(|_| ()),
         Command::Match(args) => alfil::cli::matchrun::run(&args),
         Command::Tune(args) => alfil::cli::tune::run(&args),
         Command::Selfplay(args) => alfil::cli::learn::run_selfplay(&args),

@@ -517,3 +517,64 @@ fn the_search_signature_is_the_same_on_every_run() {
     assert!(first > 0);
     assert_eq!(first, signature());
 }
+
+/// `--stats` leaves the signature as it is, and its table accounts for every node: a row per
+/// variant whose nodes are its main-search and quiescence nodes, the rows summing to the
+/// signature, and the nodes in check, the cutoff and table-hit shares within them.
+#[test]
+fn search_statistics_account_for_the_signature_nodes() {
+    let (plain, err, code) = alfil(&["bench", "--search", "--depth", "3"]);
+    assert_eq!(code, Some(0), "{err}");
+    let (out, err, code) = alfil(&["bench", "--search", "--depth", "3", "--stats"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(out.lines().last(), plain.lines().last(), "{out}");
+    let signature: u64 = plain
+        .lines()
+        .last()
+        .and_then(|l| l.strip_prefix("Bench signature: "))
+        .and_then(|n| n.parse().ok())
+        .expect("a signature");
+    let header = out
+        .lines()
+        .position(|l| l.starts_with("variant "))
+        .unwrap_or_else(|| panic!("no table: {out}"));
+    let rows: Vec<Vec<&str>> = out
+        .lines()
+        .skip(header + 1)
+        .take_while(|l| !l.starts_with("main, quiesce"))
+        .map(|l| l.split_whitespace().collect())
+        .collect();
+    let variants: Vec<&str> = rows.iter().map(|r| r[0]).collect();
+    assert_eq!(
+        variants,
+        [
+            "chess",
+            "capablanca",
+            "xiangqi",
+            "shogi",
+            "crazyhouse",
+            "janggi",
+            "grand",
+            "makruk",
+            "shatranj",
+            "minishogi"
+        ]
+    );
+    let mut total = 0;
+    for row in &rows {
+        let n: Vec<u64> = row[1..6]
+            .iter()
+            .map(|w| w.parse().expect("a count"))
+            .collect();
+        assert_eq!(n[0], n[1] + n[2], "nodes = main + quiescence: {row:?}");
+        assert!(n[1] > 0 && n[2] > 0 && n[3] <= n[0], "{row:?}");
+        for share in &row[6..8] {
+            let p: f64 = share.trim_end_matches('%').parse().expect("a percentage");
+            assert!((0.0..=100.0).contains(&p), "{row:?}");
+        }
+        let ebf: f64 = row[8].parse().expect("a branching factor");
+        assert!(ebf >= 1.0, "{row:?}");
+        total += n[0];
+    }
+    assert_eq!(total, signature, "{out}");
+}

@@ -1,13 +1,14 @@
 //! `alfil bench`: single-threaded perft speed on fixed positions, median of several runs; and
 //! `alfil bench --search`, the search signature: the total nodes of fixed-depth searches of
 //! fixed positions in several variants, which a change that should not alter the search (a
-//! refactor, a faster generator) must leave as it was.
+//! refactor, a faster generator) must leave as it was, and with `--stats` what those searches
+//! did ([`benchstats`]).
 
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Instant;
 
-use super::{load_variant, setup_position};
+use super::{benchstats, load_variant, setup_position};
 use crate::game::Game;
 use crate::perft::perft;
 use crate::search::{Limits, Searcher};
@@ -94,12 +95,13 @@ const SEARCH_POSITIONS: &[(&str, Option<&str>, u32)] = &[
     ("minishogi", None, 1),
 ];
 
-/// Run the search signature at `depth` and print nodes per position and `Bench signature: N`.
-/// Each search is single-threaded from an empty hash table, so the count is the same on every
-/// run and machine for one build.
-pub fn search_signature(depth: u32) -> Result<u64, String> {
+/// Run the search signature at `depth` and print nodes per position and `Bench signature: N`
+/// (with `stats`, the table of [`benchstats`] before it). Each search is single-threaded from
+/// an empty hash table, so the count is the same on every run and machine for one build.
+pub fn search_signature(depth: u32, stats: bool) -> Result<u64, String> {
     let depth = depth.max(1);
     let mut total = 0u64;
+    let mut table = benchstats::Table::default();
     let start = Instant::now();
     for &(name, fen, extra) in SEARCH_POSITIONS {
         eprintln!("bench: searching {name} …");
@@ -114,8 +116,10 @@ pub fn search_signature(depth: u32) -> Result<u64, String> {
             ..Limits::default()
         };
         let stop = Arc::new(AtomicBool::new(false));
-        let outcome = searcher.search(&game, &limits, &stop, &mut |_| {});
+        let mut completed = benchstats::Completed::default();
+        let outcome = searcher.search(&game, &limits, &stop, &mut |info| completed.report(info));
         total += outcome.nodes;
+        table.add(name, outcome.stats, completed);
         crate::outln!(
             "{name:<12} {:<8} depth {:>2}  {:>10} nodes",
             if fen.is_some() { "fen" } else { "start" },
@@ -124,6 +128,11 @@ pub fn search_signature(depth: u32) -> Result<u64, String> {
         );
     }
     let secs = start.elapsed().as_secs_f64().max(1e-9);
+    if stats {
+        for line in table.lines() {
+            crate::outln!("{line}");
+        }
+    }
     crate::outln!("Total time (ms) : {:.0}", secs * 1000.0);
     crate::outln!("Nodes/second    : {:.0}", total as f64 / secs);
     crate::outln!("Bench signature: {total}");

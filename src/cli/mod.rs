@@ -2,6 +2,7 @@
 //! the perft benchmark, the match runner and the perft comparison with another engine.
 
 pub mod bench;
+pub mod benchstats;
 pub mod check;
 pub mod explain;
 pub mod learn;

@@ -196,11 +196,13 @@ impl Worker<'_> {
         if depth <= 0 {
             return self.qsearch(alpha, beta, ply, checked, 0, Square::NONE);
         }
+        self.stats.node(false, checked);
         if self.count_node(ply) {
             return 0;
         }
         let key = self.pos.hash();
         let hit = self.shared.tt.probe(key);
+        self.stats.probe(hit.is_some());
         if let Some(h) = hit.filter(|h| !pv_node && h.depth >= depth) {
             if let Some(score) = h.cutoff(ply, alpha, beta) {
                 return score;
@@ -269,6 +271,7 @@ impl Worker<'_> {
             match self.visit(&mut node, mv, 0, true, safety.as_ref()) {
                 Visit::Stopped => return 0,
                 Visit::Cutoff => {
+                    self.stats.cutoff(node.searched);
                     self.reward(ply, depth, &[mv]);
                     self.store_best(key, &node.best, depth, ply);
                     return node.best.score;
@@ -314,6 +317,7 @@ impl Worker<'_> {
                     return 0;
                 }
                 Visit::Cutoff => {
+                    self.stats.cutoff(node.searched);
                     cutoff_at = Some(i);
                     break;
                 }
@@ -467,6 +471,7 @@ impl Worker<'_> {
         self.pos.unmake();
         let sound = !see_below(&self.pos, self.shared.eval, mv, 0);
         make_move(&mut self.pos, mv);
+        self.stats.check_extensions += u64::from(sound);
         i32::from(sound)
     }
 

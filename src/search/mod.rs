@@ -8,7 +8,7 @@
 //! The engine behind it: `smp` (threads) runs `root` (iterative deepening, aspiration,
 //! MultiPV) over `alphabeta` and `qsearch`, with `ordering`, the shared table `tt`, the game
 //! rules as scores in `rules`, the limits in `control` and `time`, per-thread state in
-//! `worker`, and the evaluation in `eval`.
+//! `worker`, its counters in `stats`, and the evaluation in `eval`.
 
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -26,6 +26,8 @@ mod root;
 mod rules;
 mod see;
 mod smp;
+mod stats;
+pub use stats::Stats;
 pub mod time;
 mod tt;
 pub use tt::affordable_mb as affordable_hash_mb;
@@ -160,6 +162,8 @@ pub struct Outcome {
     /// Depth of the last completed iteration (0 if none completed).
     pub depth: u32,
     pub nodes: u64,
+    /// What the threads' searches did.
+    pub stats: Stats,
 }
 
 /// The search engine: transposition table, threads and options.

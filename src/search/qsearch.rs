@@ -73,6 +73,7 @@ impl Worker<'_> {
         last: Square,
     ) -> i32 {
         self.plies[ply].pv.clear();
+        self.stats.node(true, checked);
         if self.count_node(ply) {
             return 0;
         }
@@ -91,6 +92,7 @@ impl Worker<'_> {
         }
         let key = self.pos.hash();
         let hit = self.shared.tt.probe(key);
+        self.stats.probe(hit.is_some());
         if let Some(score) = hit.and_then(|h| h.cutoff(ply, alpha, beta)) {
             return score;
         }

@@ -14,6 +14,7 @@ use super::eval::tables::EvalTables;
 use super::history::Learnt;
 use super::root::RootMove;
 use super::rules::no_moves_score;
+use super::stats::Stats;
 use super::tt::{fingerprint, Table};
 use super::worker::{Shared, Worker};
 use super::{Info, Limits, Outcome};
@@ -82,7 +83,7 @@ pub fn run(
         };
     }
     let lines = limits.multi_pv.max(1);
-    let (depth, helpers_learnt) = thread::scope(|scope| {
+    let (depth, helpers) = thread::scope(|scope| {
         let mut helpers = Vec::new();
         for (id, helper_learnt) in (1..threads).zip(kept) {
             let shared = &shared;
@@ -94,7 +95,7 @@ pub fn run(
                 .spawn_scoped(scope, move || {
                     let mut helper = Worker::new(pos, history, last, shared, false, helper_learnt);
                     helper.iterate(&mut roots, 1, (id % 2) as i32, &mut |_| {});
-                    helper.into_learnt()
+                    (helper.stats, helper.into_learnt())
                 });
             match spawned {
                 Ok(handle) => helpers.push(handle),
@@ -110,7 +111,7 @@ pub fn run(
         control.abort();
         // A helper's panic goes on to the caller, as the scope passed it on before helpers
         // were joined here.
-        let helpers_learnt: Vec<Learnt> = helpers
+        let helpers: Vec<(Stats, Learnt)> = helpers
             .into_iter()
             .map(|handle| {
                 handle
@@ -118,7 +119,7 @@ pub fn run(
                     .unwrap_or_else(|e| std::panic::resume_unwind(e))
             })
             .collect();
-        (depth, helpers_learnt)
+        (depth, helpers)
     });
     let best = &roots[0];
     let ponder = best
@@ -126,14 +127,19 @@ pub fn run(
         .get(1)
         .copied()
         .or_else(|| ponder_from_table(&mut main, best.mv));
+    let mut stats = main.stats;
     learnt.push(main.into_learnt());
-    learnt.extend(helpers_learnt);
+    for (helper_stats, helper_learnt) in helpers {
+        stats += helper_stats;
+        learnt.push(helper_learnt);
+    }
     Outcome {
         best: Some(best.mv),
         ponder,
         score: best.known_score(),
         depth: depth.max(0) as u32,
         nodes: control.nodes(),
+        stats,
     }
 }
 

@@ -1,13 +1,14 @@
 //! One search thread's state: its copy of the position, the positions before the current one
 //! (game history, then the search path, for repetitions and perpetual checks), per-ply move
-//! buffers, killers and principal variations allocated once, the history table and the node
-//! count it reports to the shared total.
+//! buffers, killers and principal variations allocated once, the history table, the node
+//! count it reports to the shared total and its search statistics.
 
 use super::control::Control;
 use super::eval::cache::EvalCache;
 use super::eval::evaluate;
 use super::eval::tables::EvalTables;
 use super::history::{ContinuationHistory, History, Learnt, MoveKey, QuietHistory};
+use super::stats::Stats;
 use super::tt::Table;
 use crate::game::KeyHistory;
 use crate::movegen::legal::{self, pass_move};
@@ -114,6 +115,8 @@ pub struct Worker<'a> {
     pub nodes: u64,
     unflushed: u64,
     pub seldepth: usize,
+    /// What this thread's search did.
+    pub stats: Stats,
     /// Depth of the current iteration.
     pub root_depth: i32,
     pub stopped: bool,
@@ -169,6 +172,7 @@ impl<'a> Worker<'a> {
             nodes: 0,
             unflushed: 0,
             seldepth: 0,
+            stats: Stats::default(),
             root_depth: 0,
             stopped: false,
         }
