@@ -10,7 +10,10 @@
 
 mod serve_support;
 
+use std::io::{Read, Write};
+use std::net::TcpStream;
 use std::process::Command;
+use std::time::{Duration, Instant};
 
 use serve_support::{json, serve};
 
@@ -99,19 +102,13 @@ fn perft_streams_its_count_and_keeps_to_its_limit() {
 fn a_search_without_end_stops_when_asked() {
     let s = serve("stop");
     let id = start(&s, "xiangqi");
-    let address = s.address.clone();
-    let stopper = std::thread::spawn(move || {
-        std::thread::sleep(std::time::Duration::from_millis(500));
-        let mut stream = std::net::TcpStream::connect(&address).expect("connect");
-        use std::io::Write;
-        write!(
-            stream,
-            "POST /api/games/{id}/stop HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Length: 0\r\n\r\n"
-        )
-        .expect("stop");
+    let stream = std::thread::scope(|scope| {
+        scope.spawn(|| {
+            std::thread::sleep(std::time::Duration::from_millis(500));
+            assert_eq!(s.post(&format!("/api/games/{id}/stop"), "").status, 200);
+        });
+        s.get(&format!("/api/games/{id}/think?ms=0&play=0"))
     });
-    let stream = s.get(&format!("/api/games/{id}/think?ms=0&play=0"));
-    stopper.join().expect("the stopper");
     assert!(stream.body.contains("event: done"), "{}", stream.body);
     assert!(stream.body.contains(r#""played":false"#), "{}", stream.body);
 }
@@ -238,6 +235,272 @@ fn files_are_saved_only_inside_the_variants_folder() {
     );
 }
 
+#[cfg(unix)]
+#[test]
+fn links_in_the_folder_are_not_followed() {
+    use std::os::unix::fs::symlink;
+    let s = serve("links");
+    let variants = s.folder.join("variants");
+    let outside = s.folder.join("outside.ron");
+    let secret = "(name: \"secret\", inherits: \"chess\")\n";
+    std::fs::write(&outside, secret).expect("a file outside the folder");
+    symlink(&outside, variants.join("evil.ron")).expect("a link to it");
+    let created = s.folder.join("created.ron");
+    symlink(&created, variants.join("dangling.ron")).expect("a dangling link");
+    symlink(&s.folder, variants.join("up.ron")).expect("a link to a folder");
+
+    for name in ["evil.ron", "dangling.ron", "up.ron"] {
+        let read = s.get(&format!("/api/files/{name}"));
+        assert_eq!(read.status, 403, "{name}: {}", read.body);
+        assert!(!read.body.contains("secret"), "{name}: {}", read.body);
+        let text = "(\n    name: \"mine\",\n    inherits: \"chess\",\n)\n";
+        let written = s.request(
+            "PUT",
+            &format!("/api/files/{name}"),
+            Some(&serde_json::json!({ "text": text }).to_string()),
+        );
+        assert_eq!(written.status, 403, "{name}: {}", written.body);
+        assert!(
+            json(&written)["error"]
+                .as_str()
+                .is_some_and(|e| e.contains("links are not followed")),
+            "{name}: {}",
+            written.body
+        );
+    }
+    assert_eq!(
+        std::fs::read_to_string(&outside).expect("still there"),
+        secret
+    );
+    assert!(
+        !created.exists(),
+        "the dangling link created a file outside"
+    );
+    assert!(std::fs::symlink_metadata(variants.join("evil.ron"))
+        .expect("the link")
+        .file_type()
+        .is_symlink());
+    let listed = json(&s.get("/api/variants"));
+    assert_eq!(listed["files"], serde_json::json!([]), "{listed}");
+
+    // A text with an error is not saved at all.
+    let broken = s.request(
+        "PUT",
+        "/api/files/broken.ron",
+        Some(r#"{"text":"(\n    name: \"b\",\n    colour: 3,\n)\n"}"#),
+    );
+    assert_eq!(broken.status, 422, "{}", broken.body);
+    assert!(
+        broken.body.contains("not saved: broken.ron:3:5"),
+        "{}",
+        broken.body
+    );
+    assert!(!variants.join("broken.ron").exists());
+}
+
+#[test]
+fn only_the_servers_own_page_may_ask() {
+    let s = serve("origin");
+    let a = &s.address;
+    let t = &s.token;
+    let post = |origin: &str, kind: &str, auth: &str| {
+        let body = r#"{"variant":"chess"}"#;
+        s.raw(&format!(
+            "POST /api/games HTTP/1.1\r\nHost: {a}\r\nOrigin: {origin}\r\n{auth}\
+             Content-Type: {kind}\r\nContent-Length: {}\r\n\r\n{body}",
+            body.len()
+        ))
+    };
+    let own = format!("http://{a}");
+    let with_token = format!("Authorization: token {t}\r\n");
+    let cases = [
+        (post("http://evil.example", "text/plain", ""), 401),
+        (post("http://evil.example", "text/plain", &with_token), 403),
+        (
+            post("http://evil.example", "application/json", &with_token),
+            403,
+        ),
+        (post("null", "application/json", &with_token), 403),
+        (post(&own, "text/plain", &with_token), 415),
+        (
+            post(&own, "application/json", "Authorization: token 0123\r\n"),
+            401,
+        ),
+    ];
+    for (i, (reply, status)) in cases.iter().enumerate() {
+        assert_eq!(reply.status, *status, "case {i}: {}", reply.body);
+        assert!(json(reply)["error"].is_string(), "case {i}: {}", reply.body);
+    }
+    assert_eq!(
+        s.get("/api/games/1").status,
+        404,
+        "a refused request made a game"
+    );
+
+    // A name re-resolved to 127.0.0.1 is not this server, with or without the token.
+    let foreign = s.raw(&format!(
+        "GET /api/variants?token={t} HTTP/1.1\r\nHost: evil.example:{}\r\n\r\n",
+        a.rsplit(':').next().unwrap_or_default()
+    ));
+    assert_eq!(foreign.status, 403, "{}", foreign.body);
+    assert!(
+        foreign.body.contains("is not this server's name"),
+        "{}",
+        foreign.body
+    );
+    let no_host = s.raw("GET / HTTP/1.1\r\n\r\n");
+    assert_eq!(no_host.status, 403, "{}", no_host.body);
+
+    // Without the token no API request is answered; with it as a query parameter it is.
+    let bare = s.raw(&format!("GET /api/variants HTTP/1.1\r\nHost: {a}\r\n\r\n"));
+    assert_eq!(bare.status, 401, "{}", bare.body);
+    assert!(
+        bare.body.contains("needs the server's token"),
+        "{}",
+        bare.body
+    );
+    let query = s.raw(&format!(
+        "GET /api/variants?token={t} HTTP/1.1\r\nHost: {a}\r\n\r\n"
+    ));
+    assert_eq!(query.status, 200, "{}", query.body);
+    assert_eq!(json(&query)["folder"], "variants");
+
+    // The page may not be framed, and no answer shows where the folder is.
+    let page = s.raw(&format!(
+        "GET / HTTP/1.1\r\nHost: localhost:{}\r\n\r\n",
+        a.rsplit(':').next().unwrap_or_default()
+    ));
+    assert_eq!(page.status, 200);
+    assert!(
+        page.head.contains("frame-ancestors 'none'"),
+        "{}",
+        page.head
+    );
+    let folder = s.folder.display().to_string();
+    let missing = s.get("/api/files/missing.ron");
+    assert_eq!(missing.status, 404, "{}", missing.body);
+    assert!(missing.body.contains("missing.ron"), "{}", missing.body);
+    let checked = s.post(
+        "/api/check",
+        r#"{"file":"b.ron","text":"(name: \"b\", inherits: \"nothere\")"}"#,
+    );
+    for reply in [&query, &missing, &checked] {
+        assert!(!reply.body.contains(&folder), "{}", reply.body);
+    }
+}
+
+#[test]
+fn stalled_and_oversized_requests_are_cut_off() {
+    let s = serve("limits");
+    // A head that never ends: refused once it passes the cap.
+    let mut big = TcpStream::connect(&s.address).expect("connect");
+    write!(big, "GET / HTTP/1.1\r\nHost: {}\r\nX-Big: ", s.address).expect("send");
+    let chunk = vec![b'a'; 64 * 1024];
+    let _ = big.write_all(&chunk);
+    let _ = big.set_read_timeout(Some(Duration::from_secs(30)));
+    let mut reply = String::new();
+    let _ = big.read_to_string(&mut reply);
+    assert!(reply.starts_with("HTTP/1.1 431"), "{reply}");
+
+    // A request that stalls half-way is answered 408 and closed, within the read timeout.
+    let started = Instant::now();
+    let mut stalled = TcpStream::connect(&s.address).expect("connect");
+    write!(stalled, "GET / HTTP/1.1\r\n").expect("send");
+    stalled
+        .set_read_timeout(Some(Duration::from_secs(60)))
+        .expect("timeout");
+    let mut reply = String::new();
+    let _ = stalled.read_to_string(&mut reply);
+    assert!(reply.starts_with("HTTP/1.1 408"), "{reply}");
+    assert!(started.elapsed() < Duration::from_secs(45));
+    assert_eq!(s.get("/api/variants").status, 200);
+}
+
+/// Opens a perft too deep to end soon on game `id` and returns once it runs.
+fn open_job(s: &serve_support::Served, id: u64) -> TcpStream {
+    let mut stream = TcpStream::connect(&s.address).expect("connect");
+    write!(
+        stream,
+        "GET /api/games/{id}/perft?depth=8&token={} HTTP/1.1\r\nHost: {}\r\n\r\n",
+        s.token, s.address
+    )
+    .expect("send");
+    let mut head = Vec::new();
+    let mut byte = [0u8; 1];
+    while !head.ends_with(b"\r\n\r\n") {
+        assert_eq!(stream.read(&mut byte).expect("the head"), 1, "closed early");
+        head.push(byte[0]);
+    }
+    assert!(
+        head.starts_with(b"HTTP/1.1 200"),
+        "{}",
+        String::from_utf8_lossy(&head)
+    );
+    stream
+}
+
+#[test]
+fn jobs_stop_when_their_page_goes_and_past_the_cap_get_503() {
+    let s = serve("jobs");
+    let ids: Vec<u64> = (0..9).map(|_| start(&s, "chess")).collect();
+    let running: Vec<TcpStream> = ids[..8].iter().map(|&id| open_job(&s, id)).collect();
+    let refused = s.get(&format!("/api/games/{}/perft?depth=2", ids[8]));
+    assert_eq!(refused.status, 503, "{}", refused.body);
+    assert!(
+        json(&refused)["error"]
+            .as_str()
+            .is_some_and(|e| e.contains("the most it runs at once")),
+        "{}",
+        refused.body
+    );
+    // The pages go: their perfts stop (nothing else would end them for hours) and free
+    // their places.
+    drop(running);
+    let deadline = Instant::now() + Duration::from_secs(30);
+    loop {
+        let again = s.get(&format!("/api/games/{}/perft?depth=2", ids[8]));
+        if again.status == 200 {
+            assert!(again.body.contains(r#""total":400"#), "{}", again.body);
+            break;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "the jobs did not stop: {}",
+            again.body
+        );
+        std::thread::sleep(Duration::from_millis(200));
+    }
+}
+
+#[test]
+fn xbetza_past_its_limit_is_refused_at_once() {
+    let s = serve("legs");
+    let text = "(\n    name: \"legs\",\n    inherits: \"chess\",\n    \
+                pieces: [(letter: 'N', name: \"knight\", moves: \"mamamamamamamamaK\")],\n)\n";
+    let started = Instant::now();
+    let checked = json(&s.post(
+        "/api/check",
+        &serde_json::json!({ "file": "legs.ron", "text": text }).to_string(),
+    ));
+    let finding = &checked["findings"][0];
+    assert_eq!(finding["severity"], "error", "{checked}");
+    assert_eq!(finding["line"], 4, "{checked}");
+    assert!(
+        finding["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("too many legs")),
+        "{checked}"
+    );
+    let game = s.post(
+        "/api/games",
+        &serde_json::json!({ "text": text }).to_string(),
+    );
+    assert_eq!(game.status, 400, "{}", game.body);
+    assert!(game.body.contains("too many legs"), "{}", game.body);
+    // A generous bound: before the limit this took minutes.
+    assert!(started.elapsed() < Duration::from_secs(20));
+}
+
 #[test]
 fn many_requests_at_once_are_all_answered() {
     let s = serve("many");
@@ -293,7 +556,7 @@ fn the_page_works_in_headless_chromium() {
             env!("CARGO_MANIFEST_DIR"),
             "/tests/web/browser_check.py"
         ))
-        .arg(format!("http://{}/", s.address))
+        .arg(&s.url)
         .arg(env!("CARGO_BIN_EXE_alfil"))
         .arg(concat!(
             env!("CARGO_MANIFEST_DIR"),

@@ -177,8 +177,66 @@ pub struct CompiledPiece {
     pub colours: ByColour<PieceMoves>,
 }
 
-/// Compile a parsed description.
+/// The most legs one move may have.
+pub const MAX_LEGS: usize = 6;
+/// The most paths a piece's moves may expand to (see [`paths`]): the generator follows each
+/// one from every square, so a description past it would take minutes and gigabytes.
+pub const MAX_PATHS: u64 = 20_000;
+/// The steps an unlimited leg counts for in [`paths`] (about a board's width).
+const SLIDE_STEPS: u64 = 10;
+
+/// The paths a component expands to: for each leg, its directions times its steps (a slide
+/// counts for [`SLIDE_STEPS`]), multiplied over the legs. Saturating: any overflow is past
+/// the limit anyway.
+fn paths(c: &Component) -> u64 {
+    let steps = match c.range {
+        Range::Leap => 1,
+        Range::Limited(k) => u64::from(k),
+        Range::Unlimited => SLIDE_STEPS,
+    };
+    let slots = u64::from(absolute_slots(c.atom, &c.legs[0].directions).count_ones());
+    c.legs[1..].iter().fold(slots * steps, |n, leg| {
+        let later =
+            relative_slots(&leg.directions).unwrap_or_else(|| default_relative_slots(c.atom));
+        n.saturating_mul(u64::from(later.count_ones()) * steps)
+    })
+}
+
+/// Refuses a description past [`MAX_LEGS`] or [`MAX_PATHS`], at the component that passes it.
+fn check_size(betza: &Betza) -> Result<(), BetzaError> {
+    let mut total: u64 = 0;
+    for c in &betza.components {
+        if c.atom == Atom::O {
+            continue;
+        }
+        if c.legs.len() > MAX_LEGS {
+            return Err(BetzaError::new(
+                c.span.0,
+                format!(
+                    "too many legs: this move has {} legs, at most {MAX_LEGS} are allowed",
+                    c.legs.len()
+                ),
+            ));
+        }
+        total = total.saturating_add(paths(c));
+        if total > MAX_PATHS {
+            return Err(BetzaError::new(
+                c.span.0,
+                format!(
+                    "too many legs: the moves expand to {} paths or more, at most {MAX_PATHS} are \
+                     allowed (each leg's directions times its steps, multiplied over the legs; a \
+                     slide counts {SLIDE_STEPS} steps)",
+                    total
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Compile a parsed description (refused past [`MAX_LEGS`] or [`MAX_PATHS`]).
 pub fn compile(betza: &Betza) -> Result<CompiledPiece, BetzaError> {
+    check_size(betza)?;
     let mut piece = CompiledPiece::default();
     for component in &betza.components {
         for colour in Colour::BOTH {
@@ -523,5 +581,19 @@ mod tests {
     fn a_slide_has_no_fixed_capture_squares() {
         assert_eq!(capture_offsets("caR"), vec![None]);
         assert_eq!(capture_offsets("cabR"), vec![None]);
+    }
+
+    #[test]
+    fn too_many_legs_are_refused_at_their_component() {
+        let e = crate::betza::read("WmamamamamamamamaK").expect_err("nine legs");
+        assert_eq!(e.position, 1);
+        assert!(e.message.starts_with("too many legs: this move has 9 legs"), "{e}");
+        // K's first leg has 8 directions and each later one 7: 8 x 7^4 = 19,208 paths.
+        assert!(crate::betza::read("mamamamaK").is_ok());
+        let e = crate::betza::read("mamamamamaK").expect_err("134,456 paths");
+        assert!(e.message.contains("expand to 134456 paths"), "{e}");
+        // Castling components count for nothing; slides count ten steps a leg.
+        assert!(crate::betza::read("QO2").is_ok());
+        assert!(crate::betza::read("QaQaQ").is_err());
     }
 }

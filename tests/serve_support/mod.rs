@@ -1,5 +1,6 @@
 //! Starts `alfil serve` on a free port with its own variants folder, and a small HTTP/1.1
-//! client (one request per connection) for the tests.
+//! client (one request per connection, with the server's token, `Origin` and JSON content
+//! type, as the page sends them; `raw` sends any head) for the tests.
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
@@ -11,6 +12,9 @@ pub struct Served {
     child: Child,
     /// `host:port`.
     pub address: String,
+    /// The URL printed, with its token.
+    pub url: String,
+    pub token: String,
     pub folder: PathBuf,
 }
 
@@ -39,41 +43,60 @@ pub fn serve(tag: &str) -> Served {
     BufReader::new(child.stdout.take().expect("stdout"))
         .read_line(&mut line)
         .expect("the first line");
-    let address = line
-        .split("http://")
-        .nth(1)
-        .and_then(|rest| rest.split('/').next())
+    let url = line
+        .split_whitespace()
+        .find(|w| w.starts_with("http://"))
         .unwrap_or_else(|| panic!("no URL in {line:?}"))
+        .to_string();
+    let address = url["http://".len()..]
+        .split('/')
+        .next()
+        .unwrap_or_default()
+        .to_string();
+    let token = url
+        .split_once("?token=")
+        .unwrap_or_else(|| panic!("no token in {url}"))
+        .1
         .to_string();
     Served {
         child,
         address,
+        url,
+        token,
         folder,
     }
 }
 
-/// A reply: its status and body (a chunked body is kept as sent: the tests read events in it).
+/// A reply: its status, head and body (a stream's events are in its body).
 pub struct Reply {
     pub status: u16,
+    /// The status line and headers.
+    pub head: String,
     pub body: String,
 }
 
 impl Served {
-    /// Sends one request and reads the whole reply.
+    /// Sends one request as the page does and reads the whole reply.
     pub fn request(&self, method: &str, path: &str, body: Option<&str>) -> Reply {
+        let body = body.unwrap_or("");
+        let head = format!(
+            "{method} {path} HTTP/1.1\r\nHost: {address}\r\nConnection: close\r\n\
+             Origin: http://{address}\r\nAuthorization: token {}\r\n\
+             Content-Type: application/json\r\nContent-Length: {}\r\n\r\n",
+            self.token,
+            body.len(),
+            address = self.address,
+        );
+        self.raw(&format!("{head}{body}"))
+    }
+
+    /// Sends `request` as it is and reads the whole reply.
+    pub fn raw(&self, request: &str) -> Reply {
         let mut stream = TcpStream::connect(&self.address).expect("connect");
         stream
             .set_read_timeout(Some(Duration::from_secs(60)))
             .expect("timeout");
-        let body = body.unwrap_or("");
-        write!(
-            stream,
-            "{method} {path} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n\
-             Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
-            self.address,
-            body.len()
-        )
-        .expect("send");
+        stream.write_all(request.as_bytes()).expect("send");
         let mut raw = String::new();
         stream.read_to_string(&mut raw).expect("the reply");
         let status = raw
@@ -81,11 +104,12 @@ impl Served {
             .nth(1)
             .and_then(|s| s.parse().ok())
             .unwrap_or_else(|| panic!("no status in {raw:?}"));
-        let body = raw
-            .split_once("\r\n\r\n")
-            .map_or("", |(_, b)| b)
-            .to_string();
-        Reply { status, body }
+        let (head, body) = raw.split_once("\r\n\r\n").unwrap_or((&raw, ""));
+        Reply {
+            status,
+            head: head.to_string(),
+            body: body.to_string(),
+        }
     }
 
     pub fn get(&self, path: &str) -> Reply {

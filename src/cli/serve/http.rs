@@ -1,19 +1,72 @@
-//! HTTP plumbing of `alfil serve`: JSON replies and `{"error": …}` replies with a status,
-//! request bodies read with a size limit, query strings, and Server-Sent Event streams
-//! written straight to the socket.
+//! HTTP plumbing of `alfil serve`: replies (JSON, `{"error": …}` with a status, the page's
+//! files), each with the headers that keep other sites out (a content security policy that
+//! forbids framing, no sniffing, no referrer) and `Connection: close`; request bodies read as
+//! JSON; query strings; and Server-Sent Event streams written straight to the socket, whose
+//! job stops when the page goes.
 
 use std::collections::HashMap;
-use std::io::{Cursor, Read, Write};
+use std::io::{ErrorKind, Write};
+use std::net::TcpStream;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
 
 use serde::de::DeserializeOwned;
 use serde::Serialize;
-use tiny_http::{Header, Request, Response, StatusCode};
+
+use super::request::Request;
+
+/// Headers sent with every reply: the page runs only its own script and style, talks only to
+/// this server, is never framed, and leaks no URL (with its token) to another site.
+const GUARD_HEADERS: &str = "Content-Security-Policy: default-src 'none'; script-src 'self'; \
+    style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; \
+    form-action 'none'; frame-ancestors 'none'\r\nX-Frame-Options: DENY\r\n\
+    X-Content-Type-Options: nosniff\r\nReferrer-Policy: no-referrer\r\n\
+    Cross-Origin-Resource-Policy: same-origin\r\nCache-Control: no-store\r\n\
+    Connection: close\r\n";
 
 /// A reply held in memory.
-pub type Reply = Response<Cursor<Vec<u8>>>;
+pub struct Reply {
+    pub status: u16,
+    pub content_type: &'static str,
+    pub body: Vec<u8>,
+}
 
-/// The largest request body read (a variant file is a few kilobytes).
-const MAX_BODY: u64 = 1 << 20;
+impl Reply {
+    /// Writes the reply (a failed write means the client has gone: nothing more to do).
+    pub fn send(&self, stream: &mut TcpStream) {
+        let head = format!(
+            "HTTP/1.1 {} {}\r\nContent-Type: {}\r\nContent-Length: {}\r\n{GUARD_HEADERS}\r\n",
+            self.status,
+            reason(self.status),
+            self.content_type,
+            self.body.len()
+        );
+        let _ = stream
+            .write_all(head.as_bytes())
+            .and_then(|()| stream.write_all(&self.body))
+            .and_then(|()| stream.flush());
+    }
+}
+
+/// The reason phrase of a status.
+fn reason(status: u16) -> &'static str {
+    match status {
+        200 => "OK",
+        400 => "Bad Request",
+        401 => "Unauthorized",
+        403 => "Forbidden",
+        404 => "Not Found",
+        408 => "Request Timeout",
+        411 => "Length Required",
+        413 => "Content Too Large",
+        415 => "Unsupported Media Type",
+        422 => "Unprocessable Content",
+        431 => "Request Header Fields Too Large",
+        503 => "Service Unavailable",
+        _ => "Error",
+    }
+}
 
 /// Why a request failed: an HTTP status and a message for the page.
 #[derive(Debug)]
@@ -45,16 +98,13 @@ impl ApiError {
     }
 }
 
-fn header(name: &str, value: &str) -> Header {
-    Header::from_bytes(name.as_bytes(), value.as_bytes()).expect("a valid ASCII header")
-}
-
 /// A reply of `bytes` with a content type.
-pub fn bytes(status: u16, content_type: &str, body: Vec<u8>) -> Reply {
-    Response::from_data(body)
-        .with_status_code(StatusCode(status))
-        .with_header(header("Content-Type", content_type))
-        .with_header(header("Cache-Control", "no-store"))
+pub fn bytes(status: u16, content_type: &'static str, body: Vec<u8>) -> Reply {
+    Reply {
+        status,
+        content_type,
+        body,
+    }
 }
 
 /// A JSON reply.
@@ -66,21 +116,13 @@ pub fn json<T: Serialize + ?Sized>(status: u16, value: &T) -> Reply {
 }
 
 /// The request's body as JSON of type `T`.
-pub fn body<T: DeserializeOwned>(request: &mut Request) -> Result<T, ApiError> {
-    let mut text = String::new();
-    let read = request
-        .as_reader()
-        .take(MAX_BODY + 1)
-        .read_to_string(&mut text);
-    if read.is_err() {
-        return Err(ApiError::bad_request("the request body is not UTF-8 text"));
-    }
-    if text.len() as u64 > MAX_BODY {
-        return Err(ApiError {
-            status: 413,
-            message: format!("the request body is larger than {MAX_BODY} bytes"),
-        });
-    }
+pub fn body<T: DeserializeOwned>(
+    request: &mut Request,
+    stream: &mut TcpStream,
+) -> Result<T, ApiError> {
+    let raw = request.read_body(stream)?;
+    let text = String::from_utf8(raw)
+        .map_err(|_| ApiError::bad_request("the request body is not UTF-8 text"))?;
     serde_json::from_str(&text).map_err(|e| {
         ApiError::bad_request(format!("the request body is not the JSON expected: {e}"))
     })
@@ -123,20 +165,18 @@ fn decode(text: &str) -> String {
     String::from_utf8_lossy(&out).into_owned()
 }
 
-/// A Server-Sent Events stream in chunked transfer encoding: each event is a chunk, written
-/// and flushed at once, and the last chunk ends the reply when the stream is dropped (so the
-/// connection serves the next request). A failed write means the page has gone.
+/// A Server-Sent Events stream: each event is written and flushed at once, and the
+/// connection closes when the stream is dropped. A failed write means the page has gone.
 pub struct EventStream {
-    out: Box<dyn Write + Send>,
+    out: TcpStream,
 }
 
 impl EventStream {
-    /// Answers `request` with the stream's headers.
-    pub fn open(request: Request) -> std::io::Result<EventStream> {
-        let mut out = request.into_writer();
-        out.write_all(
-            b"HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nCache-Control: no-store\r\n\
-              Transfer-Encoding: chunked\r\n\r\n",
+    /// Answers on `out` with the stream's headers.
+    pub fn open(mut out: TcpStream) -> std::io::Result<EventStream> {
+        write!(
+            out,
+            "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\n{GUARD_HEADERS}\r\n"
         )?;
         out.flush()?;
         Ok(EventStream { out })
@@ -145,16 +185,53 @@ impl EventStream {
     /// Sends one event of kind `event` with `data` as JSON.
     pub fn send<T: Serialize + ?Sized>(&mut self, event: &str, data: &T) -> std::io::Result<()> {
         let data = serde_json::to_string(data).map_err(std::io::Error::other)?;
-        let text = format!("event: {event}\ndata: {data}\n\n");
-        write!(self.out, "{:x}\r\n{text}\r\n", text.len())?;
+        write!(self.out, "event: {event}\ndata: {data}\n\n")?;
         self.out.flush()
+    }
+
+    /// Raises `stop` as soon as the client closes the connection (while the job computes and
+    /// writes nothing), until the watch is dropped.
+    pub fn watch(&self, stop: Arc<AtomicBool>) -> Watch {
+        let done = Arc::new(AtomicBool::new(false));
+        if let Ok(socket) = self.out.try_clone() {
+            let watching = done.clone();
+            std::thread::spawn(move || watch_socket(&socket, &stop, &watching));
+        }
+        Watch { done }
     }
 }
 
-impl Drop for EventStream {
+/// How often a watch looks at its socket.
+const WATCH_EVERY: Duration = Duration::from_millis(200);
+
+fn watch_socket(socket: &TcpStream, stop: &AtomicBool, done: &AtomicBool) {
+    if socket.set_read_timeout(Some(WATCH_EVERY)).is_err() {
+        return;
+    }
+    let mut byte = [0u8; 1];
+    while !done.load(Ordering::Relaxed) && !stop.load(Ordering::Relaxed) {
+        match socket.peek(&mut byte) {
+            // The client sent something more (it should not): look again later.
+            Ok(n) if n > 0 => std::thread::sleep(WATCH_EVERY),
+            Err(e) if matches!(e.kind(), ErrorKind::WouldBlock | ErrorKind::TimedOut) => {}
+            Err(e) if e.kind() == ErrorKind::Interrupted => {}
+            // The end of input or a broken connection: the page has gone.
+            _ => {
+                stop.store(true, Ordering::Relaxed);
+                return;
+            }
+        }
+    }
+}
+
+/// Ends its stream's watch when dropped.
+pub struct Watch {
+    done: Arc<AtomicBool>,
+}
+
+impl Drop for Watch {
     fn drop(&mut self) {
-        let _ = self.out.write_all(b"0\r\n\r\n");
-        let _ = self.out.flush();
+        self.done.store(true, Ordering::Relaxed);
     }
 }
 

@@ -2,7 +2,7 @@
 //! line per iteration, then its move, played if asked and nothing changed meanwhile) and perft
 //! (a progress event per root move, then the divide). Each is the game's current job: a newer
 //! job or a change of the game stops it, as does the stop request or the page closing the
-//! stream.
+//! stream (seen at once, even while the job has nothing to send).
 
 use std::collections::HashMap;
 use std::sync::atomic::Ordering;
@@ -68,6 +68,7 @@ pub fn think(
         }
         (state.game.clone(), state.restart_jobs())
     };
+    let _watch = stream.watch(stop.clone());
     let limits = Limits {
         move_time: (ms > 0).then(|| Duration::from_millis(ms)),
         infinite: ms == 0,
@@ -143,6 +144,7 @@ pub fn perft(
         let legal = state.game.legal_moves();
         (state.game.pos.clone(), legal, state.restart_jobs())
     };
+    let _watch = stream.watch(stop.clone());
     let texts: Vec<String> = legal
         .iter()
         .map(|&mv| uci::text(&pos, &legal, mv, false))

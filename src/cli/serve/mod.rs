@@ -8,19 +8,26 @@ mod assets;
 mod diagram;
 mod files;
 mod games;
+mod guard;
 mod http;
 mod jobs;
+mod request;
 mod routes;
 mod state;
 mod view;
 
+use std::io::Read;
+use std::net::{Shutdown, TcpListener, TcpStream};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
+use std::time::{Duration, Instant};
 
+use guard::Guard;
+use request::{Refusal, Request};
 use state::Server;
 
-/// Requests answered at once; more are refused with 503 until one ends.
+/// Connections served at once; more are refused with 503 until one ends.
 const MAX_ACTIVE: usize = 64;
 
 /// The command line of `alfil serve`.
@@ -29,7 +36,8 @@ pub struct ServeArgs {
     /// The port (0: any free port; the URL printed says which).
     #[arg(long, default_value_t = 8080)]
     pub port: u16,
-    /// The address to listen on; the default answers this machine only.
+    /// The address to listen on; the default answers this machine only (any other prints a
+    /// warning: the token is then the only guard).
     #[arg(long, default_value = "127.0.0.1")]
     pub host: String,
     /// The folder of variant files offered beside the built-in ones, and the only place a
@@ -40,35 +48,95 @@ pub struct ServeArgs {
 
 /// Runs the server until the process ends.
 pub fn run(args: &ServeArgs) -> Result<(), String> {
-    let address = format!("{}:{}", args.host, args.port);
-    let listener = tiny_http::Server::http(&address)
-        .map_err(|e| format!("cannot listen on {address}: {e}"))?;
+    let address = if args.host.contains(':') && !args.host.starts_with('[') {
+        format!("[{}]:{}", args.host, args.port)
+    } else {
+        format!("{}:{}", args.host, args.port)
+    };
+    let listener =
+        TcpListener::bind(&address).map_err(|e| format!("cannot listen on {address}: {e}"))?;
     let bound = listener
-        .server_addr()
-        .to_ip()
-        .map_or(address, |a| a.to_string());
-    let server = Arc::new(Server::new(args.variants.clone()));
+        .local_addr()
+        .map_err(|e| format!("cannot listen on {address}: {e}"))?;
+    let guard = Guard::new(&args.host, bound.port());
+    if !guard::is_loopback(&args.host) {
+        eprintln!(
+            "warning: {} is not a loopback address: other machines can reach this server, and \
+             its token is the only guard",
+            args.host
+        );
+    }
+    let shown = if bound.ip().is_unspecified() {
+        format!("127.0.0.1:{}", bound.port())
+    } else {
+        bound.to_string()
+    };
     println!(
-        "Alfil serves http://{bound}/ (variant files: {}); Ctrl-C ends it",
+        "Alfil serves http://{shown}/?token={} (variant files: {}); Ctrl-C ends it",
+        guard.token(),
         args.variants.display()
     );
+    let server = Arc::new(Server::new(args.variants.clone(), guard));
     let active = Arc::new(AtomicUsize::new(0));
-    for request in listener.incoming_requests() {
+    for stream in listener.incoming() {
+        let Ok(mut stream) = stream else { continue };
+        let timed = stream
+            .set_read_timeout(Some(request::READ_TIMEOUT))
+            .and_then(|()| stream.set_write_timeout(Some(request::READ_TIMEOUT)));
+        if timed.is_err() {
+            continue;
+        }
         if active.fetch_add(1, Ordering::SeqCst) >= MAX_ACTIVE {
             active.fetch_sub(1, Ordering::SeqCst);
             let busy = http::ApiError {
                 status: 503,
                 message: format!("the server is answering {MAX_ACTIVE} requests; try again"),
             };
-            let _ = request.respond(busy.reply());
+            let _ = stream.set_write_timeout(Some(Duration::from_secs(1)));
+            busy.reply().send(&mut stream);
+            close(stream);
             continue;
         }
         let server = server.clone();
         let active = active.clone();
         std::thread::spawn(move || {
-            routes::handle(&server, request);
+            answer(&server, stream);
             active.fetch_sub(1, Ordering::SeqCst);
         });
     }
     Ok(())
+}
+
+/// Reads one request on `stream`, admits it or refuses it, and answers it.
+fn answer(server: &Server, mut stream: TcpStream) {
+    let request = match Request::read_head(&mut stream) {
+        Ok(request) => request,
+        Err(Refusal::Closed) => return,
+        Err(Refusal::Error(e)) => {
+            e.reply().send(&mut stream);
+            return close(stream);
+        }
+    };
+    if let Err(e) = server.guard.admit(&request) {
+        e.reply().send(&mut stream);
+        return close(stream);
+    }
+    if let Some(stream) = routes::handle(server, request, stream) {
+        close(stream);
+    }
+}
+
+/// Ends a connection whose reply has been sent: what the client still sends (a body that was
+/// not read) is read and dropped for a moment, so that closing does not reset the connection
+/// before the client has read the reply.
+fn close(mut stream: TcpStream) {
+    let _ = stream.shutdown(Shutdown::Write);
+    let _ = stream.set_read_timeout(Some(Duration::from_millis(500)));
+    let until = Instant::now() + Duration::from_secs(2);
+    let mut sink = [0u8; 4096];
+    while let Ok(n) = stream.read(&mut sink) {
+        if n == 0 || Instant::now() > until {
+            break;
+        }
+    }
 }

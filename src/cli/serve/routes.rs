@@ -10,19 +10,23 @@
 //! | `GET /api/games/ID/diagram?piece=L&square=S` | the piece's move diagram |
 //! | `GET /api/games/ID/think?ms=N&play=0/1` | Server-Sent Events: `info`…, `done` |
 //! | `GET /api/games/ID/perft?depth=N` | Server-Sent Events: `progress`…, `done` or `stopped` |
-//!
-//! A stream that cannot start (a bad depth, a game that is over) sends one `failure` event.
 //! | `GET /api/files/NAME` | a file's text |
 //! | `PUT /api/files/NAME` `{text}` | saves it; its findings |
 //! | `POST /api/check` `{file, text}` | `alfil check`'s findings on the text |
+//!
+//! A stream that cannot start (a bad depth, a game that is over) sends one `failure` event.
+//! Every `/api/` request carries the server's token; one that changes anything (not `GET`)
+//! also its `Origin` and `Content-Type: application/json` (`guard.rs`). A stream past the
+//! cap of jobs at once is refused with 503.
 
 use std::collections::HashMap;
+use std::net::TcpStream;
 
 use serde::Deserialize;
 use serde_json::json;
-use tiny_http::{Method, Request};
 
-use super::http::{self, body, split_url, ApiError, EventStream, Reply};
+use super::http::{self, body, ApiError, EventStream, Reply};
+use super::request::Request;
 use super::state::Server;
 use super::{assets, diagram, files, games, jobs};
 
@@ -52,74 +56,98 @@ struct CheckRequest {
     text: String,
 }
 
-/// Answers one request.
-pub fn handle(server: &Server, mut request: Request) {
-    let (path, params) = split_url(request.url());
-    let method = request.method().clone();
-    let segments: Vec<&str> = path.trim_matches('/').split('/').collect();
-    let streaming = matches!(
-        (&method, segments.as_slice()),
-        (Method::Get, ["api", "games", _, "think" | "perft"])
-    );
-    if streaming {
-        let Ok(mut stream) = EventStream::open(request) else {
-            return;
+/// Answers one admitted request; gives back the connection when the reply has been sent
+/// whole (a stream closes its own).
+pub fn handle(server: &Server, mut request: Request, mut stream: TcpStream) -> Option<TcpStream> {
+    let segments: Vec<String> = request
+        .path
+        .trim_matches('/')
+        .split('/')
+        .map(str::to_string)
+        .collect();
+    let segments: Vec<&str> = segments.iter().map(String::as_str).collect();
+    let method = request.method.clone();
+    let params = std::mem::take(&mut request.params);
+    if let ("GET", ["api", "games", id, job @ ("think" | "perft")]) =
+        (method.as_str(), segments.as_slice())
+    {
+        let ticket = match server.job_ticket() {
+            Ok(ticket) => ticket,
+            Err(e) => {
+                e.reply().send(&mut stream);
+                return Some(stream);
+            }
         };
-        let streamed = server.game(segments[2]).and_then(|slot| {
-            if segments[3] == "think" {
-                jobs::think(&slot, &params, &mut stream)
+        let mut events = EventStream::open(stream).ok()?;
+        let streamed = server.game(id).and_then(|slot| {
+            if *job == "think" {
+                jobs::think(&slot, &params, &mut events)
             } else {
-                jobs::perft(&slot, &params, &mut stream)
+                jobs::perft(&slot, &params, &mut events)
             }
         });
+        drop(ticket);
         // EventSource reads no body of a refused stream: the reason comes as an event.
         if let Err(e) = streamed {
-            let _ = stream.send("failure", &json!({ "error": e.message }));
+            let error = server.redact(&e.message);
+            let _ = events.send("failure", &json!({ "error": error }));
         }
-        return;
+        return None;
     }
-    let reply =
-        answer(server, &method, &segments, &params, &mut request).unwrap_or_else(|e| e.reply());
-    let _ = request.respond(reply);
+    let mut reply = answer(
+        server,
+        &method,
+        &segments,
+        &params,
+        &mut request,
+        &mut stream,
+    )
+    .unwrap_or_else(|e| e.reply());
+    reply.body = server
+        .redact(&String::from_utf8_lossy(&reply.body))
+        .into_bytes();
+    reply.send(&mut stream);
+    Some(stream)
 }
 
 fn answer(
     server: &Server,
-    method: &Method,
+    method: &str,
     segments: &[&str],
     params: &HashMap<String, String>,
     request: &mut Request,
+    stream: &mut TcpStream,
 ) -> Result<Reply, ApiError> {
     let ok = |value: serde_json::Value| Ok(http::json(200, &value));
     match (method, segments) {
-        (Method::Get, [""] | ["index.html"]) => Ok(assets::page("index.html")),
-        (Method::Get, [file]) if assets::has(file) => Ok(assets::page(file)),
-        (Method::Get, ["pieces", file]) => assets::piece(file),
-        (Method::Get, ["api", "variants"]) => {
+        ("GET", [""] | ["index.html"]) => Ok(assets::page("index.html")),
+        ("GET", [file]) if assets::has(file) => Ok(assets::page(file)),
+        ("GET", ["pieces", file]) => assets::piece(file),
+        ("GET", ["api", "variants"]) => {
             let names = server.catalogue().names.clone();
             ok(json!({
                 "variants": names,
-                "folder": server.folder.display().to_string(),
+                "folder": server.folder_name(),
                 "files": files::list(&server.folder),
             }))
         }
-        (Method::Post, ["api", "games"]) => {
-            let id = games::start(server, body(request)?)?;
+        ("POST", ["api", "games"]) => {
+            let id = games::start(server, body(request, stream)?)?;
             ok(games::reply(id, &*server.game(&id.to_string())?))
         }
-        (Method::Get, ["api", "games", id]) => ok(games::reply(parse_id(id)?, &*server.game(id)?)),
-        (Method::Post, ["api", "games", id, action]) => {
+        ("GET", ["api", "games", id]) => ok(games::reply(parse_id(id)?, &*server.game(id)?)),
+        ("POST", ["api", "games", id, action]) => {
             let slot = server.game(id)?;
             match *action {
-                "move" => games::play(&slot, &body::<MoveRequest>(request)?.text)?,
+                "move" => games::play(&slot, &body::<MoveRequest>(request, stream)?.text)?,
                 "undo" => games::undo(&slot)?,
-                "fen" => games::set_fen(&slot, &body::<FenRequest>(request)?.fen)?,
+                "fen" => games::set_fen(&slot, &body::<FenRequest>(request, stream)?.fen)?,
                 "stop" => jobs::stop(&slot),
                 _ => return Err(unknown(method, segments)),
             }
             ok(games::reply(parse_id(id)?, &slot))
         }
-        (Method::Get, ["api", "games", id, "diagram"]) => {
+        ("GET", ["api", "games", id, "diagram"]) => {
             let slot = server.game(id)?;
             let get = |key: &str| {
                 params
@@ -130,18 +158,18 @@ fn answer(
             let d = diagram::diagram(&slot.tables(), get("piece")?, get("square")?)?;
             Ok(http::json(200, &d))
         }
-        (Method::Get, ["api", "files", name @ ..]) => {
+        ("GET", ["api", "files", name @ ..]) => {
             let name = name.join("/");
             ok(json!({"file": name, "text": files::read(&server.folder, &name)?}))
         }
-        (Method::Put, ["api", "files", name @ ..]) => {
+        ("PUT", ["api", "files", name @ ..]) => {
             let name = name.join("/");
-            let text = body::<TextRequest>(request)?.text;
+            let text = body::<TextRequest>(request, stream)?.text;
             let findings = files::save(&server.folder, &name, &text)?;
             ok(json!({"file": name, "saved": true, "findings": findings}))
         }
-        (Method::Post, ["api", "check"]) => {
-            let r = body::<CheckRequest>(request)?;
+        ("POST", ["api", "check"]) => {
+            let r = body::<CheckRequest>(request, stream)?;
             ok(json!({"file": r.file, "findings": files::check(&server.folder, &r.file, &r.text)?}))
         }
         _ => Err(unknown(method, segments)),
@@ -153,6 +181,6 @@ fn parse_id(id: &str) -> Result<u64, ApiError> {
         .map_err(|_| ApiError::not_found(format!("'{id}' is not a game id")))
 }
 
-fn unknown(method: &Method, segments: &[&str]) -> ApiError {
+fn unknown(method: &str, segments: &[&str]) -> ApiError {
     ApiError::not_found(format!("no such request: {method} /{}", segments.join("/")))
 }

@@ -1,10 +1,11 @@
 //! What `alfil serve` keeps between requests: the variants folder and its catalogue, and the
 //! games in play, each with its own searcher and the stop flag of its current search or perft
-//! (a new request on a game stops the old one).
+//! (a new request on a game stops the old one), the count of jobs running, and the guard of
+//! who may ask.
 
 use std::collections::{HashMap, VecDeque};
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 
 use crate::game::Game;
@@ -12,10 +13,13 @@ use crate::position::ruleset::Ruleset;
 use crate::protocol::catalogue::Catalogue;
 use crate::search::Searcher;
 
+use super::guard::Guard;
 use super::http::ApiError;
 
 /// Games kept at once; starting one more forgets the least recently started.
 const MAX_GAMES: usize = 16;
+/// Searches and perfts running at once; one more is refused with 503.
+pub const MAX_JOBS: usize = 8;
 
 /// A game and what works on it.
 pub struct GameState {
@@ -68,15 +72,47 @@ struct Games {
 pub struct Server {
     /// The variants folder: files listed, read, checked and saved here only.
     pub folder: PathBuf,
+    /// Who may ask.
+    pub guard: Guard,
+    /// The folder's absolute paths (as made absolute, canonical): taken out of
+    /// every answer, which names the folder by its own name and its files by theirs.
+    hidden: Vec<String>,
     catalogue: Mutex<Catalogue>,
     games: Mutex<Games>,
+    jobs: Arc<AtomicUsize>,
+}
+
+/// A place among the jobs running; dropping it frees the place.
+pub struct JobTicket {
+    jobs: Arc<AtomicUsize>,
+}
+
+impl Drop for JobTicket {
+    fn drop(&mut self) {
+        self.jobs.fetch_sub(1, Ordering::SeqCst);
+    }
 }
 
 impl Server {
-    pub fn new(folder: PathBuf) -> Server {
+    pub fn new(folder: PathBuf, guard: Guard) -> Server {
         let catalogue = Catalogue::scan(&folder.display().to_string());
+        let mut hidden: Vec<String> = [
+            std::path::absolute(&folder).ok(),
+            std::fs::canonicalize(&folder).ok(),
+        ]
+        .into_iter()
+        .flatten()
+        .map(|p| p.display().to_string().trim_end_matches('/').to_string())
+        .filter(|p| !p.is_empty())
+        .collect();
+        // The longest first, so that no shorter form cuts into a longer one.
+        hidden.sort_by_key(|p| std::cmp::Reverse(p.len()));
+        hidden.dedup();
         Server {
             folder,
+            guard,
+            hidden,
+            jobs: Arc::new(AtomicUsize::new(0)),
             catalogue: Mutex::new(catalogue),
             games: Mutex::new(Games {
                 next_id: 1,
@@ -84,6 +120,45 @@ impl Server {
                 order: VecDeque::new(),
             }),
         }
+    }
+
+    /// The folder's own name (the last part of its path), as answers show it.
+    pub fn folder_name(&self) -> String {
+        self.folder.file_name().map_or_else(
+            || "variants".to_string(),
+            |n| n.to_string_lossy().into_owned(),
+        )
+    }
+
+    /// `text` without the folder's path: the folder's files by their name alone, the folder
+    /// by its own.
+    pub fn redact(&self, text: &str) -> String {
+        let mut text = text.to_string();
+        for path in &self.hidden {
+            if text.contains(path.as_str()) {
+                text = text
+                    .replace(&format!("{path}/"), "")
+                    .replace(path.as_str(), &self.folder_name());
+            }
+        }
+        text
+    }
+
+    /// A place for a job (search or perft), or 503 when `MAX_JOBS` run already.
+    pub fn job_ticket(&self) -> Result<JobTicket, ApiError> {
+        if self.jobs.fetch_add(1, Ordering::SeqCst) >= MAX_JOBS {
+            self.jobs.fetch_sub(1, Ordering::SeqCst);
+            return Err(ApiError {
+                status: 503,
+                message: format!(
+                    "the server is running {MAX_JOBS} searches and perfts, the most it runs at \
+                     once: stop one, or try again when one ends"
+                ),
+            });
+        }
+        Ok(JobTicket {
+            jobs: self.jobs.clone(),
+        })
     }
 
     /// The catalogue, read again if the folder changed.
@@ -98,8 +173,8 @@ impl Server {
         let mut catalogue = self.catalogue();
         let Some(resolved) = catalogue.resolve_uci(name) else {
             return Err(ApiError::not_found(format!(
-                "no variant called '{name}' (built-in or in {})",
-                self.folder.display()
+                "no variant called '{name}' (built-in or in the variants folder {})",
+                self.folder_name()
             )));
         };
         catalogue.tables(&resolved).map_err(ApiError::bad_request)

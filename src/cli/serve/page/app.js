@@ -19,12 +19,16 @@ let drawing = 0;      // the latest board drawing; an older one still loading im
 
 function showError(message) { $("error").textContent = message || ""; }
 
+// The server's token, from the URL `alfil serve` printed: every API request carries it.
+const TOKEN = new URLSearchParams(location.search).get("token") || "";
+function withToken(url) {
+  return url + (url.includes("?") ? "&" : "?") + "token=" + encodeURIComponent(TOKEN);
+}
+
 async function api(method, url, body) {
-  const init = { method, headers: {} };
-  if (body !== undefined) {
-    init.headers["Content-Type"] = "application/json";
-    init.body = JSON.stringify(body);
-  }
+  const init = { method, headers: { "Authorization": "token " + TOKEN } };
+  if (method !== "GET") init.headers["Content-Type"] = "application/json";
+  if (body !== undefined) init.body = JSON.stringify(body);
   const response = await fetch(url, init);
   const data = await response.json();
   if (!response.ok) throw new Error(data.error || response.statusText);
@@ -287,7 +291,7 @@ function think(playIt) {
   if (!game || game.state.result) return;
   stopThinking();
   const ms = playIt ? Math.max(50, parseInt($("movetime").value, 10) || 1000) : 0;
-  const source = new EventSource(`/api/games/${game.id}/think?ms=${ms}&play=${playIt ? 1 : 0}`);
+  const source = new EventSource(withToken(`/api/games/${game.id}/think?ms=${ms}&play=${playIt ? 1 : 0}`));
   thinking = source;
   source.addEventListener("info", (e) => {
     const i = JSON.parse(e.data);
@@ -317,7 +321,7 @@ function runPerft() {
   $("perft-divide").textContent = "";
   const bar = $("perft-progress");
   bar.value = 0;
-  const source = new EventSource(`/api/games/${game.id}/perft?depth=${encodeURIComponent(depth)}`);
+  const source = new EventSource(withToken(`/api/games/${game.id}/perft?depth=${encodeURIComponent(depth)}`));
   perftSource = source;
   source.addEventListener("progress", (e) => {
     const p = JSON.parse(e.data);
@@ -337,6 +341,10 @@ function runPerft() {
     source.close();
     $("perft-result").textContent = JSON.parse(e.data).error;
   });
+  source.onerror = () => {
+    source.close();
+    if (perftSource === source) $("perft-result").textContent = "perft: no answer from the server";
+  };
 }
 
 function drawPieceList() {
