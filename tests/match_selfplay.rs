@@ -382,3 +382,74 @@ fn an_sprt_plays_each_opening_once_and_stops_when_they_are_used_up() {
     );
     let _ = std::fs::remove_dir_all(dir);
 }
+
+/// The referee starts an engine as XBoard does: after the features, `memory` and `cores` (the
+/// engine accepted both) and the options of `--first-options`, before the first `new`.
+#[test]
+fn engines_get_memory_cores_and_options_before_the_first_game() {
+    let dir = std::env::temp_dir().join(format!("alfil-match-startup-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let heard = dir.join("heard.txt");
+    let engine = dir.join("logged.sh");
+    let script = format!(
+        "#!/bin/bash\ntee '{}' | '{}'\n",
+        heard.display(),
+        env!("CARGO_BIN_EXE_alfil")
+    );
+    std::fs::write(&engine, script).unwrap();
+    std::fs::set_permissions(&engine, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_alfil"))
+        .current_dir(&dir)
+        .args(["match", "--games", "1", "--tc", "1+0.05", "--engine"])
+        .arg(&engine)
+        .args(["--first-options", "Resign=0, MultiPV=1", "--memory", "32"])
+        .args(["--cores", "2"])
+        .output()
+        .expect("run alfil match");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stdout}");
+    let text = std::fs::read_to_string(&heard).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    let at = |wanted: &str| {
+        lines
+            .iter()
+            .position(|l| *l == wanted)
+            .unwrap_or_else(|| panic!("no '{wanted}' in:\n{text}"))
+    };
+    let order = [
+        at("protover 2"),
+        at("memory 32"),
+        at("cores 2"),
+        at("option Resign=0"),
+        at("option MultiPV=1"),
+        at("new"),
+        at("go"),
+    ];
+    assert!(
+        order.windows(2).all(|w| w[0] < w[1]),
+        "{order:?} in:\n{text}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn option_settings_are_checked_against_the_engine() {
+    let (_, stderr, ok) = match_run(&["--first-options", "Resign"]);
+    assert!(!ok);
+    assert!(
+        stderr.contains("option setting 'Resign' is not NAME=VALUE"),
+        "{stderr}"
+    );
+    let (_, stderr, ok) = match_run(&["--second-options", "No such option=1"]);
+    assert!(!ok);
+    assert!(
+        stderr.contains("has no option 'No such option' (its options: Variant folder,"),
+        "{stderr}"
+    );
+    let (_, stderr, ok) = match_run(&["--memory", "0"]);
+    assert!(!ok);
+    assert!(
+        stderr.contains("--memory and --cores must be at least 1"),
+        "{stderr}"
+    );
+}

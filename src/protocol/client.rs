@@ -49,6 +49,53 @@ pub struct Features {
     pub setboard: bool,
     pub reuse: bool,
     pub ping: bool,
+    /// `memory=1`: the engine takes `memory N` (XBoard always sends it then).
+    pub memory: bool,
+    /// `smp=1`: the engine takes `cores N`.
+    pub smp: bool,
+    /// The names of the options the engine declared (`feature option="NAME -TYPE …"`).
+    pub options: Vec<String>,
+}
+
+/// What XBoard sends an engine once its features are in, before the first game: `memory`
+/// and `cores` (to an engine that accepted those features) and the user's option settings
+/// (`-firstOptions "A=1,B=2"`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StartUp {
+    /// Megabytes for the hash tables (`memory N`).
+    pub memory_mb: u32,
+    /// Search threads (`cores N`).
+    pub cores: u32,
+    /// `option NAME=VALUE` lines, in the order given.
+    pub options: Vec<(String, String)>,
+}
+
+impl Default for StartUp {
+    /// XBoard's defaults: 64 MB and one core, no options.
+    fn default() -> StartUp {
+        StartUp {
+            memory_mb: 64,
+            cores: 1,
+            options: Vec::new(),
+        }
+    }
+}
+
+/// Option settings written as XBoard's `-firstOptions` takes them: `NAME=VALUE` pairs separated
+/// by commas (`Allow repeats=1,Resign=0`); names may hold spaces.
+pub fn parse_option_list(text: &str) -> Result<Vec<(String, String)>, String> {
+    text.split(',')
+        .filter(|item| !item.trim().is_empty())
+        .map(|item| match item.split_once('=') {
+            Some((name, value)) if !name.trim().is_empty() => {
+                Ok((name.trim().to_string(), value.trim().to_string()))
+            }
+            _ => Err(format!(
+                "option setting '{}' is not NAME=VALUE (settings are separated by commas)",
+                item.trim()
+            )),
+        })
+        .collect()
 }
 
 /// A line from the engine, or why there is none.
@@ -140,6 +187,9 @@ impl EngineProcess {
                             "setboard" => self.features.setboard = on,
                             "reuse" => self.features.reuse = on,
                             "ping" => self.features.ping = on,
+                            "memory" => self.features.memory = on,
+                            "smp" => self.features.smp = on,
+                            "option" => self.features.options.push(option_name(&value)),
                             _ => {}
                         }
                     }
@@ -153,6 +203,33 @@ impl EngineProcess {
                 }
             }
         }
+    }
+
+    /// Send what XBoard sends after the features: `memory` and `cores` where the engine asked
+    /// for them, then every option setting (each one an option the engine declared), and wait
+    /// until the engine has taken them.
+    pub fn start_up(&mut self, start: &StartUp) -> Result<(), String> {
+        if let Some((name, _)) = start
+            .options
+            .iter()
+            .find(|(name, _)| !self.features.options.contains(name))
+        {
+            return Err(format!(
+                "engine '{}' has no option '{name}' (its options: {})",
+                self.name(),
+                self.features.options.join(", ")
+            ));
+        }
+        if self.features.memory {
+            self.send(&format!("memory {}", start.memory_mb));
+        }
+        if self.features.smp {
+            self.send(&format!("cores {}", start.cores));
+        }
+        for (name, value) in &start.options {
+            self.set_option(name, value)?;
+        }
+        self.sync(Duration::from_secs(60)).map(|_| ())
     }
 
     /// Set an engine option (`option NAME=VALUE`) and wait until the engine has taken it; a
@@ -276,6 +353,14 @@ impl EngineProcess {
     }
 }
 
+/// The name of a declared option: the text of `feature option="NAME -TYPE …"` before its type.
+fn option_name(declaration: &str) -> String {
+    let name = declaration
+        .find(" -")
+        .map_or(declaration, |at| &declaration[..at]);
+    name.trim().to_string()
+}
+
 /// Split a command line into words; double or single quotes group words.
 pub fn split_words(text: &str) -> Vec<String> {
     let mut words = Vec::new();
@@ -308,6 +393,29 @@ pub fn split_words(text: &str) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn option_settings_as_xboard_writes_them() {
+        assert_eq!(
+            parse_option_list("Allow repeats=1, Resign=0,").unwrap(),
+            vec![
+                ("Allow repeats".to_string(), "1".to_string()),
+                ("Resign".to_string(), "0".to_string())
+            ]
+        );
+        assert_eq!(
+            parse_option_list("Hash").unwrap_err(),
+            "option setting 'Hash' is not NAME=VALUE (settings are separated by commas)"
+        );
+        assert!(parse_option_list("=3").is_err());
+    }
+
+    #[test]
+    fn declared_option_names() {
+        assert_eq!(option_name("Allow repeats -check 0"), "Allow repeats");
+        assert_eq!(option_name("Contempt -spin 0 -200 200"), "Contempt");
+        assert_eq!(option_name("Clear Hash -button"), "Clear Hash");
+    }
 
     #[test]
     fn words() {

@@ -20,7 +20,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 
 use crate::cli::load_variant;
-use crate::protocol::client::EngineProcess;
+use crate::protocol::client::{parse_option_list, EngineProcess, StartUp};
 use crate::protocol::timecontrol::TimeControl;
 use crate::protocol::xboard;
 use openings::Openings;
@@ -77,6 +77,18 @@ pub struct MatchArgs {
     /// Chance of accepting ELO0 when ELO1 holds.
     #[arg(long, default_value_t = 0.05)]
     pub beta: f64,
+    /// Options of the first engine, as XBoard's -firstOptions: "NAME=VALUE,NAME=VALUE".
+    #[arg(long, default_value = "")]
+    pub first_options: String,
+    /// Options of the second engine, as XBoard's -secondOptions.
+    #[arg(long, default_value = "")]
+    pub second_options: String,
+    /// Megabytes of hash each engine is given (`memory N`, to engines with `feature memory=1`).
+    #[arg(long, default_value_t = 64)]
+    pub memory: u32,
+    /// Search threads each engine is given (`cores N`, to engines with `feature smp=1`).
+    #[arg(long, default_value_t = 1)]
+    pub cores: u32,
 }
 
 /// `N` or `FIRST,SECOND` for the two engines; each at least 1.
@@ -120,6 +132,8 @@ struct Plan<'a> {
     tables: &'a std::sync::Arc<crate::position::ruleset::Ruleset>,
     variant: EngineVariant<'a>,
     commands: &'a [String],
+    /// What each engine is sent once its features are in.
+    start_ups: [StartUp; 2],
     limits: [EngineLimits; 2],
     control: &'a TimeControl,
     openings: &'a Openings,
@@ -144,6 +158,20 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
     if games == 0 {
         return Err("--games must be at least 1".into());
     }
+    if args.memory == 0 || args.cores == 0 {
+        return Err("--memory and --cores must be at least 1".into());
+    }
+    let start_ups = [&args.first_options, &args.second_options]
+        .map(|text| parse_option_list(text))
+        .map(|options| {
+            options.map(|options| StartUp {
+                memory_mb: args.memory,
+                cores: args.cores,
+                options,
+            })
+        });
+    let [first_start, second_start] = start_ups;
+    let start_ups = [first_start?, second_start?];
     let depth = per_engine::<u32>("--depth", args.depth.as_deref())?;
     let nodes = per_engine::<u64>("--nodes", args.nodes.as_deref())?;
     let limits = [0, 1].map(|i| EngineLimits {
@@ -174,6 +202,7 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
             folder: folder.as_deref(),
         },
         commands: &commands,
+        start_ups,
         limits,
         control: &control,
         openings: &openings,
@@ -355,8 +384,8 @@ fn play_pairs(
     sender: &mpsc::Sender<Result<Played, String>>,
 ) -> Result<(), String> {
     let mut engines = Vec::new();
-    for c in plan.commands {
-        engines.push(start_engine(c, &plan.variant)?);
+    for (c, start) in plan.commands.iter().zip(&plan.start_ups) {
+        engines.push(start_engine(c, &plan.variant, start)?);
     }
     let names = [engines[0].name(), engines[1].name()];
     loop {
@@ -384,7 +413,7 @@ fn play_pairs(
             }
             for (k, e) in engines.iter_mut().enumerate() {
                 if !e.features.reuse {
-                    let fresh = start_engine(&plan.commands[k], &plan.variant)?;
+                    let fresh = start_engine(&plan.commands[k], &plan.variant, &plan.start_ups[k])?;
                     std::mem::replace(e, fresh).quit();
                 }
             }
@@ -426,7 +455,7 @@ fn play_one(
             Ok(record) => return Ok(record),
             Err(e) if retried => return Err(e),
             Err(e) => {
-                if !restart_gone(engines, plan.commands, &plan.variant)? {
+                if !restart_gone(engines, plan)? {
                     return Err(e);
                 }
                 retried = true;
@@ -437,16 +466,12 @@ fn play_one(
 
 /// Start again every engine that is gone (an engine may crash between games, or during one,
 /// as Sjaak II 1.4.1 does near 1000 plies of xiangqi); true if there was one.
-fn restart_gone(
-    engines: &mut [EngineProcess],
-    commands: &[String],
-    variant: &EngineVariant<'_>,
-) -> Result<bool, String> {
+fn restart_gone(engines: &mut [EngineProcess], plan: &Plan<'_>) -> Result<bool, String> {
     let mut any = false;
-    for (e, command) in engines.iter_mut().zip(commands) {
+    for ((e, command), start) in engines.iter_mut().zip(plan.commands).zip(&plan.start_ups) {
         if e.is_gone() {
             eprintln!("engine '{command}' had exited; starting it again");
-            std::mem::replace(e, start_engine(command, variant)?).quit();
+            std::mem::replace(e, start_engine(command, &plan.variant, start)?).quit();
             any = true;
         }
     }
@@ -470,9 +495,18 @@ fn variant_folder(variant: &str) -> Option<String> {
     file.parent().map(|f| f.display().to_string())
 }
 
-fn start_engine(command: &str, variant: &EngineVariant<'_>) -> Result<EngineProcess, String> {
+/// Start an engine as XBoard does: the handshake, then `memory`, `cores` and the options.
+fn start_engine(
+    command: &str,
+    variant: &EngineVariant<'_>,
+    start: &StartUp,
+) -> Result<EngineProcess, String> {
     let mut e = EngineProcess::start(command)?;
     e.handshake()?;
+    if let Err(why) = e.start_up(start) {
+        e.quit();
+        return Err(why);
+    }
     if let Some(folder) = variant.folder {
         e.set_option("Variant folder", folder)?;
     }
