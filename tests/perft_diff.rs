@@ -2,8 +2,9 @@
 //! CECP (Debian `fairy-stockfish`, `sjaakii`; CI installs both), and Alfil itself over UCI. A
 //! variant file whose knight lacks its backward leaps must be walked down to a position where
 //! the reference has a backward knight leap Alfil has not; sound variants must agree. Bad
-//! references (missing, hanging, answering garbage, not knowing the variant) are errors with
-//! exit status 2.
+//! references (missing, hanging, answering garbage, not knowing the variant, refusing an
+//! option, dying, a start position other than Alfil's, a `customPiece` Fairy-Stockfish 11.1
+//! cannot read) are errors with exit status 2, said with the reference's own words.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -307,7 +308,43 @@ fn bad_references_and_files_are_errors() {
         ),
         (
             vec!["chess".into(), "2".into(), "--ref".into(), script("exit 0")],
-            "exited while Alfil waited for the answer to `uci`",
+            "exited with status 0 while Alfil waited for the answer to `uci`; it wrote nothing",
+        ),
+        (
+            vec![
+                "chess".into(),
+                "2".into(),
+                "--ref".into(),
+                script(
+                    "while read l; do case $l in uci) echo uciok;; isready) echo readyok;; \
+                     go*) echo out of memory >&2; exit 3;; esac; done",
+                ),
+            ],
+            "exited with status 3 while Alfil waited for the end of `go perft` (`Nodes \
+             searched: N`); its last lines:\n  | uciok\n  | readyok\n  | readyok\n  | \
+             stderr: out of memory",
+        ),
+        (
+            vec![
+                "chess".into(),
+                "2".into(),
+                "--ref".into(),
+                script("kill -SEGV $$"),
+            ],
+            "was killed by signal 11 (SIGSEGV, a crash) while Alfil waited for the answer to `uci`",
+        ),
+        (
+            // Alfil's own UCI engine as the reference of chess, named capablanca.
+            vec![
+                "chess".into(),
+                "2".into(),
+                "--ref".into(),
+                ALFIL.into(),
+                "--ref-variant".into(),
+                "capablanca".into(),
+            ],
+            "the start positions differ, so the counts would not compare: the boards differ \
+             in size: Alfil's is 8x8, the reference's 10x8",
         ),
     ];
     for (args, expected) in cases {
@@ -372,4 +409,132 @@ fn a_variant_fairy_stockfish_reads_from_its_own_file_is_a_reference() {
     ]);
     assert_eq!(code, Some(2));
     assert!(err.contains("--ref-option `x` is not NAME=VALUE"), "{err}");
+}
+
+/// A position of xiangqi where Red is in check and has two moves (the king to f0; the chariot
+/// to e1, between): Sjaak II also lists its king's move into the flying general's line, d0,
+/// with a count of 0, which is not a move.
+const XIANGQI_CHECK: &str = "3k5/9/9/9/4r4/9/9/9/R8/4K4 w - - 0 1";
+
+#[test]
+fn moves_sjaak_ii_counts_zero_are_not_moves() {
+    if !installed(SJAAK_II, "sjaakii") {
+        return;
+    }
+    for depth in ["1", "2"] {
+        let (out, err, code) = alfil(&[
+            "perft-diff",
+            "xiangqi",
+            depth,
+            "--fen",
+            XIANGQI_CHECK,
+            "--ref",
+            SJAAK_II,
+            "--ref-protocol",
+            "cecp",
+        ]);
+        assert_eq!(code, Some(0), "depth {depth}: {out}{err}");
+        assert!(out.contains("over 2 moves"), "{out}");
+        assert!(
+            err.contains("perft-diff: the start positions agree"),
+            "{err}"
+        );
+    }
+}
+
+#[test]
+fn a_reference_with_another_start_is_an_error() {
+    if !installed(FAIRY_STOCKFISH, "fairy-stockfish") {
+        return;
+    }
+    // Gothic chess has capablanca's pieces in another order.
+    let (out, err, code) = alfil(&[
+        "perft-diff",
+        "capablanca",
+        "2",
+        "--ref",
+        FAIRY_STOCKFISH,
+        "--ref-variant",
+        "gothic",
+    ]);
+    assert_eq!(code, Some(2), "{out}{err}");
+    assert!(out.is_empty(), "{out}");
+    assert!(
+        err.contains(
+            "the start positions differ, so the counts would not compare: on g8 Alfil has \
+             `b` and the reference `a`, which elsewhere is Alfil's `b` against the \
+             reference's `q`\nAlfil (capablanca):     rnabqkbcnr/"
+        ),
+        "{err}"
+    );
+    assert!(err.contains("the reference (gothic): rnbqckabnr/"), "{err}");
+}
+
+#[test]
+fn fairy_stockfish_11_without_custom_pieces_is_told_before_it_crashes() {
+    let dir = lame_knight_file().parent().unwrap().to_path_buf();
+    let ini = dir.join("custom.ini");
+    std::fs::write(
+        &ini,
+        "# a designer's piece\n[mycapa:capablanca]\ncustomPiece1 = d:mRcpRnN\n",
+    )
+    .unwrap();
+    let option = format!("VariantPath={}", ini.display());
+    let expected = format!(
+        "{}:3: `customPiece1 = d:mRcpRnN` defines a piece",
+        ini.display()
+    );
+    // Any reference that dies with such a file is told about it too.
+    let dying = "sh -c 'while read l; do case $l in uci) echo uciok;; isready) echo readyok;; \
+                 go*) kill -SEGV $$;; esac; done'";
+    let (out, err, code) = alfil(&[
+        "perft-diff",
+        "chess",
+        "2",
+        "--ref",
+        dying,
+        "--ref-option",
+        &option,
+    ]);
+    assert_eq!(code, Some(2), "{out}{err}");
+    assert!(err.contains("killed by signal 11"), "{err}");
+    assert!(err.contains(&expected), "{err}");
+    assert!(err.contains("--to sjaak"), "{err}");
+    if !installed(FAIRY_STOCKFISH, "fairy-stockfish") {
+        return;
+    }
+    let (out, err, code) = alfil(&[
+        "perft-diff",
+        "capablanca",
+        "2",
+        "--ref",
+        FAIRY_STOCKFISH,
+        "--ref-option",
+        &option,
+        "--ref-variant",
+        "mycapa",
+    ]);
+    assert_eq!(code, Some(2), "{out}{err}");
+    assert!(
+        err.contains(&format!(
+            "{expected} with `customPiece`, which Fairy-Stockfish 11.1 does not read"
+        )),
+        "{err}"
+    );
+    assert!(err.contains("--ref-protocol cecp"), "{err}");
+    // An option Fairy-Stockfish does not have is refused in its words.
+    let (_, err, code) = alfil(&[
+        "perft-diff",
+        "chess",
+        "1",
+        "--ref",
+        FAIRY_STOCKFISH,
+        "--ref-option",
+        "NoSuchThing=1",
+    ]);
+    assert_eq!(code, Some(2));
+    assert!(
+        err.contains("refused an option (`NoSuchThing=1`): No such option: NoSuchThing"),
+        "{err}"
+    );
 }

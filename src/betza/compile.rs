@@ -587,7 +587,10 @@ mod tests {
     fn too_many_legs_are_refused_at_their_component() {
         let e = crate::betza::read("WmamamamamamamamaK").expect_err("nine legs");
         assert_eq!(e.position, 1);
-        assert!(e.message.starts_with("too many legs: this move has 9 legs"), "{e}");
+        assert!(
+            e.message.starts_with("too many legs: this move has 9 legs"),
+            "{e}"
+        );
         // K's first leg has 8 directions and each later one 7: 8 x 7^4 = 19,208 paths.
         assert!(crate::betza::read("mamamamaK").is_ok());
         let e = crate::betza::read("mamamamamaK").expect_err("134,456 paths");

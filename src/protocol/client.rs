@@ -1,10 +1,13 @@
 //! The GUI side of CECP: start an engine process, do the `xboard`/`protover 2` handshake
 //! (answering each feature with `accepted` or `rejected`), send commands and read the engine's
-//! lines with deadlines. The match runner plays games through it.
+//! lines with deadlines. The match runner plays games through it. The last lines an engine
+//! wrote (output and error) are kept, so that an engine that dies can be reported with them.
 
+use std::collections::VecDeque;
 use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
+use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError, TryRecvError};
+use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -107,11 +110,18 @@ pub enum Received {
     Closed,
 }
 
+/// How many of an engine's last lines are kept for the report of its death.
+const TAIL_LINES: usize = 6;
+
+/// The last lines an engine wrote, its standard error's marked `stderr:`.
+type Tail = Arc<Mutex<VecDeque<String>>>;
+
 /// A running engine.
 pub struct EngineProcess {
     child: Child,
     stdin: ChildStdin,
     lines: Receiver<String>,
+    tail: Tail,
     pub command: String,
     pub features: Features,
     next_ping: u32,
@@ -128,24 +138,37 @@ impl EngineProcess {
             .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::null())
+            .stderr(Stdio::piped())
             .spawn()
             .map_err(|e| format!("cannot start engine '{command}': {e}"))?;
         let stdin = child.stdin.take().ok_or("engine has no standard input")?;
         let stdout = child.stdout.take().ok_or("engine has no standard output")?;
+        let stderr = child.stderr.take().ok_or("engine has no standard error")?;
+        let tail: Tail = Arc::default();
         let (tx, lines) = channel();
+        let out_tail = Arc::clone(&tail);
         thread::spawn(move || {
             for line in BufReader::new(stdout).lines() {
                 let Ok(line) = line else { return };
-                if tx.send(line.trim_end().to_string()).is_err() {
+                let line = line.trim_end().to_string();
+                keep(&out_tail, &line);
+                if tx.send(line).is_err() {
                     return;
                 }
+            }
+        });
+        let err_tail = Arc::clone(&tail);
+        thread::spawn(move || {
+            for line in BufReader::new(stderr).lines() {
+                let Ok(line) = line else { return };
+                keep(&err_tail, &format!("stderr: {}", line.trim_end()));
             }
         });
         Ok(EngineProcess {
             child,
             stdin,
             lines,
+            tail,
             command: command.to_string(),
             features: Features {
                 reuse: true,
@@ -235,10 +258,12 @@ impl EngineProcess {
     /// Set an engine option (`option NAME=VALUE`) and wait until the engine has taken it; a
     /// `feature variants` it sends again meanwhile (Alfil does when its variant folder changes)
     /// replaces the list it gave.
-    pub fn set_option(&mut self, name: &str, value: &str) -> Result<(), String> {
+    /// Returns the lines the engine wrote meanwhile.
+    pub fn set_option(&mut self, name: &str, value: &str) -> Result<Vec<String>, String> {
         self.send(&format!("option {name}={value}"));
-        for line in self.sync(Duration::from_secs(60))? {
-            if let EngineLine::Feature(pairs) = engine_line(&line) {
+        let lines = self.sync(Duration::from_secs(60))?;
+        for line in &lines {
+            if let EngineLine::Feature(pairs) = engine_line(line) {
                 for (feature, list) in pairs {
                     if feature == "variants" {
                         self.features.variants =
@@ -247,7 +272,7 @@ impl EngineProcess {
                 }
             }
         }
-        Ok(())
+        Ok(lines)
     }
 
     /// The engine's name for itself, or its command.
@@ -338,6 +363,32 @@ impl EngineProcess {
         closed || matches!(self.child.try_wait(), Ok(Some(_)))
     }
 
+    /// Why the engine's output closed: its exit status (waiting a moment for the process to
+    /// end), `when` (what the caller was doing) and the last lines it wrote.
+    pub fn death_report(&mut self, when: &str) -> String {
+        let deadline = Instant::now() + Duration::from_secs(2);
+        let status = loop {
+            match self.child.try_wait() {
+                Ok(Some(status)) => break Some(status),
+                Ok(None) if Instant::now() < deadline => thread::sleep(Duration::from_millis(20)),
+                _ => break None,
+            }
+        };
+        // The error reader may still be taking the last lines.
+        thread::sleep(Duration::from_millis(50));
+        let how = status.map_or_else(
+            || "closed its output but is still running".to_string(),
+            describe_exit,
+        );
+        let tail = self.tail.lock().map(|t| t.clone()).unwrap_or_default();
+        if tail.is_empty() {
+            format!("{how} {when}; it wrote nothing")
+        } else {
+            let lines: Vec<String> = tail.iter().map(|l| format!("  | {l}")).collect();
+            format!("{how} {when}; its last lines:\n{}", lines.join("\n"))
+        }
+    }
+
     /// `quit`, then end the process if it lingers.
     pub fn quit(mut self) {
         self.send("quit");
@@ -359,6 +410,39 @@ fn option_name(declaration: &str) -> String {
         .find(" -")
         .map_or(declaration, |at| &declaration[..at]);
     name.trim().to_string()
+}
+
+/// Remembers `line` among the last `TAIL_LINES` lines of an engine.
+fn keep(tail: &Tail, line: &str) {
+    if let Ok(mut tail) = tail.lock() {
+        if tail.len() == TAIL_LINES {
+            tail.pop_front();
+        }
+        tail.push_back(line.to_string());
+    }
+}
+
+/// An exit status in words: the code, or the signal that ended the process.
+fn describe_exit(status: ExitStatus) -> String {
+    if let Some(code) = status.code() {
+        return format!("exited with status {code}");
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::process::ExitStatusExt;
+        if let Some(signal) = status.signal() {
+            let name = match signal {
+                4 => " (SIGILL)",
+                6 => " (SIGABRT, an abort)",
+                9 => " (SIGKILL)",
+                11 => " (SIGSEGV, a crash)",
+                15 => " (SIGTERM)",
+                _ => "",
+            };
+            return format!("was killed by signal {signal}{name}");
+        }
+    }
+    format!("ended ({status})")
 }
 
 /// Split a command line into words; double or single quotes group words.

@@ -1,9 +1,12 @@
 //! `alfil perft-diff`: Alfil's divide against a reference engine's, walked down the first root
 //! move whose counts differ until the moves themselves differ; prints the path, the FEN there,
-//! and the moves one engine has and the other has not.
+//! and the moves one engine has and the other has not. The start positions of both engines
+//! are compared first, and a move the reference lists with a count of 0 that it does not
+//! count as a move one ply deep (Sjaak II lists its illegal moves so) is not a move.
 
 pub mod notation;
 pub mod reference;
+pub mod start;
 
 use std::time::Duration;
 
@@ -108,13 +111,35 @@ fn walk(
     let start = Start {
         fen: args.fen.clone(),
     };
+    match reference.start_fen(&start)? {
+        Some(theirs) => {
+            let ours = pos.to_fen();
+            start::compare(&ours, &theirs).map_err(|difference| {
+                format!(
+                    "the start positions differ, so the counts would not compare: {difference}\n\
+                     Alfil ({}):     {ours}\nthe reference ({}): {theirs}\n\
+                     Name the reference's variant with this start with --ref-variant, or give \
+                     both engines the position with --fen",
+                    pos.tables.variant.name,
+                    reference.variant()
+                )
+            })?;
+            progress("the start positions agree");
+        }
+        None => progress(
+            "the reference does not print its position (UCI `d`, CECP `fen`): the start \
+             positions are not compared",
+        ),
+    }
     let style = reference.rank_style();
     let mut path: Vec<(String, String)> = Vec::new();
     for depth in (1..=args.depth).rev() {
         let after = moves_text(&path, "the start");
         progress(&format!("depth {depth} after {after}: counting"));
         let ref_moves: Vec<String> = path.iter().map(|(_, r)| r.clone()).collect();
-        let theirs = reference.divide(&start, &ref_moves, depth)?;
+        let theirs = moves_only(reference.divide(&start, &ref_moves, depth)?, depth, || {
+            reference.divide(&start, &ref_moves, 1)
+        })?;
         let ours = divide(&pos, depth);
         let rows = compare(&pos, &ours, &theirs, style);
         let alfil_total: u64 = ours.iter().map(|(_, n)| n).sum();
@@ -157,6 +182,32 @@ fn walk(
          one node per move"
             .into(),
     )
+}
+
+/// The reference's divide without the entries that are not moves: at depth 1 those counted
+/// 0, deeper those counted 0 that the reference's own depth-1 divide (`depth_one`, asked only
+/// when there are such entries) does not count as moves either.
+fn moves_only(
+    divide: Vec<(String, u64)>,
+    depth: u32,
+    depth_one: impl FnOnce() -> Result<Vec<(String, u64)>, String>,
+) -> Result<Vec<(String, u64)>, String> {
+    if divide.iter().all(|(_, n)| *n > 0) {
+        return Ok(divide);
+    }
+    let legal: Vec<String> = if depth == 1 {
+        Vec::new()
+    } else {
+        depth_one()?
+            .into_iter()
+            .filter(|(_, n)| *n > 0)
+            .map(|(text, _)| text)
+            .collect()
+    };
+    Ok(divide
+        .into_iter()
+        .filter(|(text, n)| *n > 0 || legal.contains(text))
+        .collect())
 }
 
 /// Both divides side by side, in Alfil's text order (moves only the reference has last).
@@ -251,5 +302,30 @@ fn report(
         .collect();
     if !differing.is_empty() {
         crate::outln!("both have, counted differently: {}", differing.join(" "));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn divide(rows: &[(&str, u64)]) -> Vec<(String, u64)> {
+        rows.iter().map(|&(t, n)| (t.to_string(), n)).collect()
+    }
+
+    #[test]
+    fn moves_counted_zero_are_moves_only_if_the_reference_counts_them_one_ply_deep() {
+        let never = || -> Result<Vec<(String, u64)>, String> { panic!("not asked") };
+        // Sjaak II lists a move that leaves its king in check with 0.
+        let one = divide(&[("Ke0-e1", 1), ("Ce2-e3", 0)]);
+        assert_eq!(moves_only(one, 1, never).unwrap(), divide(&[("Ke0-e1", 1)]));
+        let full = divide(&[("Ke0-e1", 5), ("Ra0-a1", 0), ("Ce2-e3", 0)]);
+        // Deeper, a 0 may be a move after which the other side has none: asked one ply deep.
+        let deep = moves_only(full, 2, || {
+            Ok(divide(&[("Ke0-e1", 1), ("Ra0-a1", 1), ("Ce2-e3", 0)]))
+        });
+        assert_eq!(deep.unwrap(), divide(&[("Ke0-e1", 5), ("Ra0-a1", 0)]));
+        let clean = divide(&[("e2e4", 20)]);
+        assert_eq!(moves_only(clean.clone(), 2, never).unwrap(), clean);
     }
 }

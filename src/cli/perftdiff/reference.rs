@@ -2,7 +2,10 @@
 //! given as a start (the variant's own, or a FEN) and the moves played from it. Over UCI
 //! (Fairy-Stockfish, another Alfil): `UCI_Variant`, `position … moves …`, `go perft N`. Over
 //! CECP (Sjaak II): the `xboard` handshake, `variant`, `force`, `setboard`, the moves, and the
-//! `perft N 1` command of Sjaak II's console. Every answer is awaited with a deadline.
+//! `perft N 1` command of Sjaak II's console. Every answer is awaited with a deadline; the
+//! start position is read back (`d` over UCI, `fen` over CECP) to be compared with Alfil's; an
+//! engine that refuses a command or dies is reported with its own words, and a
+//! `customPiece` that Fairy-Stockfish 11 cannot read is named before it crashes on it.
 
 use std::time::{Duration, Instant};
 
@@ -28,6 +31,8 @@ pub struct Reference {
     protocol: RefProtocol,
     variant: String,
     timeout: Duration,
+    /// What to add when the engine dies: a `customPiece` line it may not have read.
+    death_hint: Option<String>,
 }
 
 impl Reference {
@@ -40,6 +45,7 @@ impl Reference {
         timeout: Duration,
     ) -> Result<Reference, String> {
         let mut engine = EngineProcess::start(command)?;
+        let mut death_hint = None;
         match protocol {
             RefProtocol::Uci => {
                 engine.send("uci");
@@ -57,7 +63,30 @@ impl Reference {
                         read_until(&mut engine, timeout, command, "the answer to `uci`", |l| {
                             l == "uciok"
                         })?;
+                    if let Some(refusal) = lines.iter().find(|l| refused(l)) {
+                        engine.quit();
+                        return Err(format!(
+                            "the reference engine '{command}' refused an option ({}): {refusal}",
+                            list_options(options)
+                        ));
+                    }
                 }
+                let custom = custom_piece_lines(options);
+                if let (Some(found), Some(version)) = (&custom, old_fairy_stockfish(&lines)) {
+                    engine.quit();
+                    return Err(format!(
+                        "{found} defines a piece with `customPiece`, which {version} does not \
+                         read (it ignores the line and crashes where the piece's letter \
+                         appears). {CUSTOM_PIECE_ADVICE}"
+                    ));
+                }
+                death_hint = custom.map(|found| {
+                    format!(
+                        "{found} defines a piece with `customPiece`: an engine that cannot read \
+                         it (Fairy-Stockfish 11) crashes on the piece's letter. \
+                         {CUSTOM_PIECE_ADVICE}"
+                    )
+                });
                 let offered = uci_variants(&lines);
                 let known = match &offered {
                     Some(list) => list.iter().any(|v| v == variant),
@@ -78,14 +107,30 @@ impl Reference {
                     engine.send(&format!("setoption name UCI_Variant value {variant}"));
                 }
                 engine.send("isready");
-                read_until(&mut engine, timeout, command, "`readyok`", |l| {
+                let answer = read_until(&mut engine, timeout, command, "`readyok`", |l| {
                     l == "readyok"
-                })?;
+                })
+                .map_err(|e| with_hint(e, death_hint.as_deref()))?;
+                if let Some(refusal) = answer.iter().find(|l| refused(l)) {
+                    engine.quit();
+                    return Err(format!(
+                        "the reference engine '{command}' refused its set-up (options {}, \
+                         variant `{variant}`): {refusal}",
+                        list_options(options)
+                    ));
+                }
             }
             RefProtocol::Cecp => {
                 engine.handshake()?;
                 for (name, value) in options {
-                    engine.set_option(name, value)?;
+                    let answer = engine.set_option(name, value)?;
+                    if let Some(refusal) = answer.iter().find(|l| refused(l)) {
+                        engine.quit();
+                        return Err(format!(
+                            "the reference engine '{command}' refused the option \
+                             `{name}={value}`: {refusal}"
+                        ));
+                    }
                 }
                 if variant != "normal" && !engine.supports(variant) {
                     let offered = engine.features.variants.clone().unwrap_or_default();
@@ -108,7 +153,59 @@ impl Reference {
             protocol,
             variant: variant.to_string(),
             timeout,
+            death_hint,
         })
+    }
+
+    /// The reference's own FEN of `start` (its start position, or the FEN as it read it), if
+    /// it can print one: UCI `d` (`Fen: …`), CECP `fen` (Sjaak II).
+    pub fn start_fen(&mut self, start: &Start) -> Result<Option<String>, String> {
+        let command = self.engine.command.clone();
+        let lines = match self.protocol {
+            RefProtocol::Uci => {
+                self.engine.send(&uci_position(start, &[]));
+                self.engine.send("d");
+                self.engine.send("isready");
+                read_until(
+                    &mut self.engine,
+                    self.timeout,
+                    &command,
+                    "the answer to `d`",
+                    |l| l == "readyok",
+                )
+            }
+            RefProtocol::Cecp => {
+                self.set_up_cecp(start, &[]);
+                self.engine.send("fen");
+                self.engine.sync(self.timeout).map_err(|e| {
+                    if self.engine.is_gone() {
+                        format!(
+                            "the reference engine '{command}' {}",
+                            self.engine.death_report("after `fen`")
+                        )
+                    } else {
+                        e
+                    }
+                })
+            }
+        }
+        .map_err(|e| with_hint(e, self.death_hint.as_deref()))?;
+        if let Some(refusal) = lines.iter().find(|l| refused(l)) {
+            return Err(format!(
+                "the reference engine '{command}' refused the start position: {refusal}"
+            ));
+        }
+        Ok(lines.iter().find_map(|l| {
+            let l = l.trim();
+            let fen = l.strip_prefix("Fen:").unwrap_or(l).trim();
+            let side = fen.split_whitespace().nth(1)?;
+            (fen.contains('/') && matches!(side, "w" | "b")).then(|| fen.to_string())
+        }))
+    }
+
+    /// The variant's name in the reference.
+    pub fn variant(&self) -> &str {
+        &self.variant
     }
 
     /// How this reference writes ranks (CECP: XBoard's 0-based ranks on 10-rank boards).
@@ -139,15 +236,7 @@ impl Reference {
         moves: &[String],
         depth: u32,
     ) -> Result<Vec<(String, u64)>, String> {
-        let mut position = match &start.fen {
-            Some(fen) => format!("position fen {fen}"),
-            None => "position startpos".to_string(),
-        };
-        if !moves.is_empty() {
-            position.push_str(" moves ");
-            position.push_str(&moves.join(" "));
-        }
-        self.engine.send(&position);
+        self.engine.send(&uci_position(start, moves));
         self.engine.send(&format!("go perft {depth}"));
         let command = self.engine.command.clone();
         let lines = read_until(
@@ -156,7 +245,8 @@ impl Reference {
             &command,
             "the end of `go perft` (`Nodes searched: N`)",
             |l| l.starts_with("Nodes searched"),
-        )?;
+        )
+        .map_err(|e| with_hint(e, self.death_hint.as_deref()))?;
         let total = lines
             .last()
             .and_then(|l| l.rsplit(':').next())
@@ -172,6 +262,33 @@ impl Reference {
         moves: &[String],
         depth: u32,
     ) -> Result<Vec<(String, u64)>, String> {
+        self.set_up_cecp(start, moves);
+        self.engine.send(&format!("perft {depth} 1"));
+        let command = self.engine.command.clone();
+        let lines = read_until(
+            &mut self.engine,
+            self.timeout,
+            &command,
+            &format!("the depth-{depth} total of `perft {depth} 1`"),
+            |l| total_line(l).is_some_and(|(d, _)| d == depth),
+        )
+        .map_err(|e| with_hint(e, self.death_hint.as_deref()))?;
+        let total = lines
+            .last()
+            .and_then(|l| total_line(l))
+            .map(|(_, n)| n)
+            .ok_or_else(|| format!("'{command}' ended `perft` without a node count"))?;
+        if let Some(refusal) = lines.iter().find(|l| refused(l)) {
+            return Err(format!(
+                "the reference engine '{command}' refused the position or a move of the \
+                 walk: {refusal}"
+            ));
+        }
+        checked(parse_cecp_divide(&lines, depth), total, &command)
+    }
+
+    /// `new`, the variant, `force`, the FEN and the moves: the position to count from.
+    fn set_up_cecp(&mut self, start: &Start, moves: &[String]) {
         self.engine.send("new");
         self.engine.send(&format!("variant {}", self.variant));
         self.engine.send("force");
@@ -181,29 +298,93 @@ impl Reference {
         for mv in moves {
             self.engine.send_move(mv);
         }
-        self.engine.send(&format!("perft {depth} 1"));
-        let command = self.engine.command.clone();
-        let lines = read_until(
-            &mut self.engine,
-            self.timeout,
-            &command,
-            &format!("the depth-{depth} total of `perft {depth} 1`"),
-            |l| total_line(l).is_some_and(|(d, _)| d == depth),
-        )?;
-        let total = lines
-            .last()
-            .and_then(|l| total_line(l))
-            .map(|(_, n)| n)
-            .ok_or_else(|| format!("'{command}' ended `perft` without a node count"))?;
-        if let Some(refusal) = lines.iter().find(|l| l.starts_with("Illegal move")) {
-            return Err(format!("'{command}' refused a move of the walk: {refusal}"));
-        }
-        checked(parse_cecp_divide(&lines, depth), total, &command)
     }
 
     pub fn quit(self) {
         self.engine.quit();
     }
+}
+
+/// What to do when a variant needs `customPiece` and the reference cannot read it.
+const CUSTOM_PIECE_ADVICE: &str = "Use a newer Fairy-Stockfish, or compare with Sjaak II, which \
+     reads pieces from a file: `alfil export VARIANT --to sjaak > VARIANT.txt`, then \
+     `--ref \"/usr/games/sjaakii VARIANT.txt\" --ref-protocol cecp`";
+
+/// UCI's `position` command for `start` and the moves after it.
+fn uci_position(start: &Start, moves: &[String]) -> String {
+    let mut position = match &start.fen {
+        Some(fen) => format!("position fen {fen}"),
+        None => "position startpos".to_string(),
+    };
+    if !moves.is_empty() {
+        position.push_str(" moves ");
+        position.push_str(&moves.join(" "));
+    }
+    position
+}
+
+/// Whether an engine's line refuses what it was sent (an unknown option, an illegal move or
+/// position, an error).
+fn refused(line: &str) -> bool {
+    [
+        "Illegal move",
+        "Error",
+        "No such option",
+        "tellusererror",
+        "Invalid",
+        "Unknown",
+    ]
+    .iter()
+    .any(|start| line.starts_with(start))
+        || line.starts_with("info string") && line.to_ascii_lowercase().contains("invalid")
+}
+
+fn list_options(options: &[(String, String)]) -> String {
+    if options.is_empty() {
+        return "none".into();
+    }
+    options
+        .iter()
+        .map(|(n, v)| format!("`{n}={v}`"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// An error with the hint about the engine's death after it, if there is one and the error is
+/// the engine's death.
+fn with_hint(error: String, hint: Option<&str>) -> String {
+    match hint {
+        Some(hint) if error.contains(" while Alfil waited for ") => format!("{error}\n{hint}"),
+        _ => error,
+    }
+}
+
+/// The first `customPiece` line of the files the options name as Fairy-Stockfish's
+/// `VariantPath`, as `FILE:LINE: TEXT`.
+fn custom_piece_lines(options: &[(String, String)]) -> Option<String> {
+    options
+        .iter()
+        .filter(|(name, _)| name.eq_ignore_ascii_case("VariantPath"))
+        .find_map(|(_, path)| {
+            let text = std::fs::read_to_string(path).ok()?;
+            text.lines().enumerate().find_map(|(i, line)| {
+                let line = line.trim();
+                line.starts_with("customPiece")
+                    .then(|| format!("{path}:{}: `{line}`", i + 1))
+            })
+        })
+}
+
+/// `Fairy-Stockfish 11.1` when the `id name` is a Fairy-Stockfish of version 11 or older,
+/// which have no `customPiece`.
+fn old_fairy_stockfish(lines: &[String]) -> Option<String> {
+    let name = lines.iter().find_map(|l| l.strip_prefix("id name "))?;
+    let version = name
+        .strip_prefix("Fairy-Stockfish ")?
+        .split_whitespace()
+        .next()?;
+    let major: u32 = version.split('.').next()?.parse().ok()?;
+    (major <= 11).then(|| format!("Fairy-Stockfish {version}"))
 }
 
 /// The lines the engine prints up to and including the one `done` accepts.
@@ -235,7 +416,8 @@ fn read_until(
             }
             Received::Closed => {
                 return Err(format!(
-                    "the reference engine '{command}' exited while Alfil waited for {what}"
+                    "the reference engine '{command}' {}",
+                    engine.death_report(&format!("while Alfil waited for {what}"))
                 ))
             }
         }
