@@ -253,6 +253,21 @@ fn bad_sprt_and_limit_options_are_refused() {
             "--concurrency must be at least 1",
         ),
         (&["--games", "0"][..], "--games must be at least 1"),
+        (
+            &["--tc", "10+0.1,1+x"][..],
+            "--tc '10+0.1,1+x', the second engine's: time control '1+x' is not \
+             [MOVES/]SECONDS[+INCREMENT]",
+        ),
+        (
+            &["--tc", "0+0,10+0.1"][..],
+            "--tc '0+0,10+0.1', the first engine's: time control '0+0' gives no time",
+        ),
+        (
+            &["--tc", "1+0,2+0,3+0"][..],
+            "--tc '1+0,2+0,3+0' gives 3 time controls for two engines: give one for both, or \
+             FIRST,SECOND",
+        ),
+        (&["--tc", "10+0.1,"][..], "time control '' is not"),
     ] {
         let (_, err, ok) = match_run(args);
         assert!(!ok, "{args:?}");
@@ -452,4 +467,104 @@ fn option_settings_are_checked_against_the_engine() {
         stderr.contains("--memory and --cores must be at least 1"),
         "{stderr}"
     );
+}
+
+/// `--tc FIRST,SECOND` gives each engine its own clock: each is told its own `level` and
+/// sees its own time left (`time`, in centiseconds) and the other's (`otim`) from the first
+/// move on, whichever colour it has; the summary and the PGN name both controls.
+#[test]
+fn time_odds_give_each_engine_its_own_clock() {
+    let dir = std::env::temp_dir().join(format!("alfil-match-odds-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp folder");
+    let engine = |name: &str| {
+        let path = dir.join(format!("{name}.sh"));
+        let script = format!(
+            "#!/bin/bash\ntee -a '{}' | '{}'\n",
+            dir.join(format!("{name}.log")).display(),
+            env!("CARGO_BIN_EXE_alfil")
+        );
+        std::fs::write(&path, script).expect("write");
+        std::fs::set_permissions(&path, std::os::unix::fs::PermissionsExt::from_mode(0o755))
+            .expect("chmod");
+        path.display().to_string()
+    };
+    let (first, second) = (engine("first"), engine("second"));
+    let pgn = dir.join("odds.pgn");
+    let pgn_text = pgn.display().to_string();
+    let (out, err, ok) = match_run(&[
+        "--engine",
+        &first,
+        "--engine",
+        &second,
+        "--tc",
+        "60+1,2+0.5",
+        "--depth",
+        "2",
+        "--games",
+        "2",
+        "--random-plies",
+        "2",
+        "--pgn",
+        &pgn_text,
+    ]);
+    assert!(ok, "{out}{err}");
+    assert_eq!(
+        out.lines().next(),
+        Some(
+            "Variant: chess (normal), first engine depth 2, time control 60+1, \
+             second engine depth 2, time control 2+0.5"
+        ),
+        "{out}"
+    );
+    let log = |name: &str| {
+        std::fs::read_to_string(dir.join(format!("{name}.log"))).expect("the engine's input")
+    };
+    let lines_starting = |log: &str, word: &str| -> Vec<String> {
+        log.lines()
+            .filter(|l| l.starts_with(word))
+            .map(str::to_string)
+            .collect()
+    };
+    for (name, level, time, otim) in [
+        ("first", "level 0 1 1", "time 6000", "otim 200"),
+        ("second", "level 0 0:02 0.5", "time 200", "otim 6000"),
+    ] {
+        let log = log(name);
+        let levels = lines_starting(&log, "level ");
+        assert_eq!(levels, [level, level], "{name}: {log}");
+        // Each game's first `time` is the engine's whole starting clock; its first `otim`,
+        // where the engine moves first, is the other's.
+        let times = lines_starting(&log, "time ");
+        assert!(
+            times.iter().filter(|t| *t == time).count() >= 2,
+            "{name}: {log}"
+        );
+        assert!(
+            lines_starting(&log, "otim ").contains(&otim.to_string()),
+            "{name}: {log}"
+        );
+    }
+    let games = std::fs::read_to_string(&pgn).expect("the PGN");
+    assert_eq!(
+        games.matches("[WhiteTimeControl \"60+1\"]").count(),
+        1,
+        "{games}"
+    );
+    assert_eq!(
+        games.matches("[BlackTimeControl \"2+0.5\"]").count(),
+        1,
+        "{games}"
+    );
+    assert_eq!(
+        games.matches("[WhiteTimeControl \"2+0.5\"]").count(),
+        1,
+        "{games}"
+    );
+    assert_eq!(
+        games.matches("[BlackTimeControl \"60+1\"]").count(),
+        1,
+        "{games}"
+    );
+    assert!(!games.contains("[TimeControl "), "{games}");
+    let _ = std::fs::remove_dir_all(&dir);
 }

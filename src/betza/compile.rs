@@ -179,7 +179,7 @@ pub struct CompiledPiece {
 
 /// The most legs one move may have.
 pub const MAX_LEGS: usize = 6;
-/// The most paths a piece's moves may expand to (see [`paths`]): the generator follows each
+/// The most paths a piece's moves may expand to (see `paths`): the generator follows each
 /// one from every square, so a description past it would take minutes and gigabytes.
 pub const MAX_PATHS: u64 = 20_000;
 /// The steps an unlimited leg counts for in [`paths`] (about a board's width).

@@ -9,9 +9,9 @@ use crate::search::{Info, Stats};
 const EBF_PLIES: usize = 3;
 
 /// What the signature's searches of one variant did.
-pub struct VariantStats {
-    pub variant: &'static str,
-    pub stats: Stats,
+struct VariantStats {
+    variant: &'static str,
+    stats: Stats,
     /// For each position, the nodes searched when each depth was completed (depth 1 first).
     completed: Vec<Vec<u64>>,
 }
@@ -101,7 +101,7 @@ impl VariantStats {
     /// The effective branching factor: the growth per ply of the nodes needed to complete an
     /// iteration over the last [`EBF_PLIES`] plies of every position's search (fewer if a
     /// search is shallower), nodes summed over the positions; `None` below two depths.
-    pub fn ebf(&self) -> Option<f64> {
+    fn ebf(&self) -> Option<f64> {
         let plies = self
             .completed
             .iter()

@@ -40,7 +40,8 @@ pub struct MatchArgs {
     /// Number of games (default 2; with --sprt, the most to play before stopping undecided).
     #[arg(long)]
     pub games: Option<usize>,
-    /// Time control: SECONDS+INCREMENT or MOVES/SECONDS, e.g. 10+0.1.
+    /// Time control: SECONDS+INCREMENT or MOVES/SECONDS, e.g. 10+0.1; one for both engines,
+    /// or FIRST,SECOND for time odds (10+0.1,1.25+0.0125).
     #[arg(long, default_value = "10+0.1")]
     pub tc: String,
     /// Depth limit per move (`sd`): one number for both engines, or FIRST,SECOND.
@@ -116,6 +117,27 @@ fn per_engine<T: std::str::FromStr + PartialOrd + From<u8> + Copy>(
     }
 }
 
+/// `--tc`: one time control for both engines, or `FIRST,SECOND`.
+fn per_engine_controls(text: &str) -> Result<[TimeControl; 2], String> {
+    match text.split(',').collect::<Vec<_>>()[..] {
+        [both] => {
+            let control = TimeControl::parse_short(both.trim())?;
+            Ok([control.clone(), control])
+        }
+        [first, second] => {
+            let parse = |which: &str, t: &str| {
+                TimeControl::parse_short(t.trim())
+                    .map_err(|e| format!("--tc '{text}', the {which} engine's: {e}"))
+            };
+            Ok([parse("first", first)?, parse("second", second)?])
+        }
+        ref more => Err(format!(
+            "--tc '{text}' gives {} time controls for two engines: give one for both, or FIRST,SECOND",
+            more.len()
+        )),
+    }
+}
+
 /// One finished game, as a worker reports it.
 struct Played {
     /// 0-based game number: games 2k and 2k+1 share opening k, colours reversed.
@@ -135,7 +157,6 @@ struct Plan<'a> {
     /// What each engine is sent once its features are in.
     start_ups: [StartUp; 2],
     limits: [EngineLimits; 2],
-    control: &'a TimeControl,
     openings: &'a Openings,
     games: usize,
 }
@@ -174,14 +195,15 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
     let start_ups = [first_start?, second_start?];
     let depth = per_engine::<u32>("--depth", args.depth.as_deref())?;
     let nodes = per_engine::<u64>("--nodes", args.nodes.as_deref())?;
-    let limits = [0, 1].map(|i| EngineLimits {
+    let [first, second] = per_engine_controls(&args.tc)?;
+    let limits = [(0, first), (1, second)].map(|(i, control)| EngineLimits {
+        control,
         depth: depth[i],
         nodes: nodes[i],
     });
     let tables = load_variant(&args.variant)?;
     let variant_name = xboard::xboard_name(&tables.variant);
     let folder = variant_folder(&args.variant);
-    let control = TimeControl::parse_short(&args.tc)?;
     let openings = match (&args.openings, args.random_plies) {
         (Some(option), _) => Openings::from_option(option, &tables)?,
         (None, Some(plies)) => Openings::random(&tables, plies, args.seed, games.div_ceil(2)),
@@ -204,7 +226,6 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
         commands: &commands,
         start_ups,
         limits,
-        control: &control,
         openings: &openings,
         games,
     };
@@ -243,17 +264,17 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
             tally.add(&played.record, played.first_colour);
             names.clone_from(&played.names);
             if let Some(path) = &args.pgn {
-                let (white, black) = if played.first_colour == 0 {
-                    (&names[0], &names[1])
+                let [white, black] = if played.first_colour == 0 {
+                    [0, 1]
                 } else {
-                    (&names[1], &names[0])
+                    [1, 0]
                 };
                 let written = pgn::PgnGame {
                     round: played.index + 1,
-                    white,
-                    black,
+                    white: &names[white],
+                    black: &names[black],
                     variant: &variant_name,
-                    time_control: &control.short(),
+                    time_controls: [white, black].map(|i| plan.limits[i].control.short()),
                     record: &played.record,
                 }
                 .append(path);
@@ -283,13 +304,14 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
     if let Some(e) = failure {
         return Err(e);
     }
-    let limits_text = if limits[0] == limits[1] {
-        limits[0].describe(&control)
+    let [first, second] = &plan.limits;
+    let limits_text = if first == second {
+        first.describe()
     } else {
         format!(
             "first engine {}, second engine {}",
-            limits[0].describe(&control),
-            limits[1].describe(&control)
+            first.describe(),
+            second.describe()
         )
     };
     crate::outln!(
@@ -441,7 +463,6 @@ fn play_one(
             xboard_variant: plan.variant.name,
             fen: opening.fen,
             opening: opening.moves,
-            control: plan.control,
         };
         let (a, b) = engines.split_at_mut(1);
         let (first, second) = (&mut a[0], &mut b[0]);

@@ -1,5 +1,6 @@
 //! PGN output: one game a record, with the tags a GUI needs to replay it (Variant, FEN,
-//! TimeControl), the moves in the protocol's coordinate notation, and how the game ended.
+//! TimeControl, or WhiteTimeControl and BlackTimeControl under time odds, as cutechess writes
+//! them), the moves in the protocol's coordinate notation, and how the game ended.
 
 use std::io::Write;
 
@@ -11,7 +12,8 @@ pub struct PgnGame<'a> {
     pub white: &'a str,
     pub black: &'a str,
     pub variant: &'a str,
-    pub time_control: &'a str,
+    /// White's time control and Black's.
+    pub time_controls: [String; 2],
     pub record: &'a Record,
 }
 
@@ -34,7 +36,13 @@ impl PgnGame<'_> {
             tag("SetUp", "1");
             tag("FEN", fen);
         }
-        tag("TimeControl", self.time_control);
+        let [white, black] = &self.time_controls;
+        if white == black {
+            tag("TimeControl", white);
+        } else {
+            tag("WhiteTimeControl", white);
+            tag("BlackTimeControl", black);
+        }
         tag("PlyCount", &r.moves.len().to_string());
         tag("Termination", &r.reason);
         out.push('\n');

@@ -42,7 +42,7 @@ pub struct Record {
     pub moves: Vec<String>,
 }
 
-/// What the game is: the variant, its start and the clocks.
+/// What the game is: the variant and its start.
 pub struct Setup<'a> {
     pub game: Game,
     /// The name the engines know the variant by.
@@ -50,24 +50,24 @@ pub struct Setup<'a> {
     pub fen: Option<String>,
     /// Moves already played from the start, sent to the engines in force mode.
     pub opening: Vec<String>,
-    pub control: &'a TimeControl,
 }
 
-/// Search limits an engine plays under besides the clock: a depth (`sd`) and a node budget
+/// What an engine plays under: its own clock, and optionally a depth (`sd`) and a node budget
 /// per move (`st 1` with `nps N`: a second of N nodes).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct EngineLimits {
+    pub control: TimeControl,
     pub depth: Option<u32>,
     pub nodes: Option<u64>,
 }
 
 impl EngineLimits {
-    /// What limits each move under `control`, as the match summary states it: a node budget
-    /// replaces the clock (`st 1`), a depth limit comes on top of it.
-    pub fn describe(&self, control: &TimeControl) -> String {
+    /// What limits each move, as the match summary states it: a node budget replaces the
+    /// clock (`st 1`), a depth limit comes on top of it.
+    pub fn describe(&self) -> String {
         let budget = match self.nodes {
             Some(nodes) => format!("{nodes} nodes a move"),
-            None => format!("time control {}", control.short()),
+            None => format!("time control {}", self.control.short()),
         };
         match self.depth {
             Some(depth) => format!("depth {depth}, {budget}"),
@@ -76,7 +76,7 @@ impl EngineLimits {
     }
 }
 
-/// Play one game; `engines[0]` has White. Each engine comes with its own search limits.
+/// Play one game; `engines[0]` has White. Each engine comes with its own clock and limits.
 pub fn play(
     engines: [(&mut EngineProcess, &EngineLimits); 2],
     setup: Setup<'_>,
@@ -86,7 +86,11 @@ pub fn play(
     prepare(black, black_limits, &setup)?;
     let mut engines = ByColour::new(white, black);
     let mut game = setup.game;
-    let mut clocks = ByColour([setup.control.initial(); 2]);
+    let controls = ByColour::new(&white_limits.control, &black_limits.control);
+    let mut clocks = ByColour::new(
+        white_limits.control.initial(),
+        black_limits.control.initial(),
+    );
     let mut made = ByColour([0u32; 2]);
     let mut started = ByColour([false; 2]);
     let mut offered = ByColour([false; 2]);
@@ -219,7 +223,7 @@ pub fn play(
             return Ok(finish(engines, r));
         }
         made[side] += 1;
-        clocks[side] = clocks[side].saturating_sub(used) + setup.control.time_added(made[side]);
+        clocks[side] = clocks[side].saturating_sub(used) + controls[side].time_added(made[side]);
         offered[opponent] = false;
         texts.push(legs);
         game.play(played);
@@ -233,7 +237,7 @@ fn prepare(e: &mut EngineProcess, limits: &EngineLimits, setup: &Setup<'_>) -> R
     if setup.xboard_variant != "normal" {
         e.send(&format!("variant {}", setup.xboard_variant));
     }
-    e.send(&format!("level {}", setup.control.level_args()));
+    e.send(&format!("level {}", limits.control.level_args()));
     if let Some(depth) = limits.depth {
         e.send(&format!("sd {depth}"));
     }
