@@ -10,7 +10,18 @@ is also given to HaChu, which must accept it (`Illegal move` from HaChu is a dif
 Two kinds of difference are explained, counted and not reported: a target only HaChu shows
 that Alfil refuses because it leaves the king attacked (HaChu's `lift` is pseudo-legal), and
 a Lion's distant capture of a protected promoted kirin, which HaChu refuses and XBoard, the
-referee, allows (Alfil's chu follows XBoard).
+referee, allows (Alfil's chu follows XBoard). Two more, in HaChu's chess-like variants (lion,
+werewolf), against orthodox chess, which these variants keep: HaChu offers castling to a king
+or with a rook that has moved and come back, and even from the king's empty start square once
+it has left (it keeps no castling rights), or out of, through or into check (its lift is
+pseudo-legal; the squares the other side's pieces reach are those of HaChu's own lifts), and with
+`--one-promotion` a pawn's promotion square that HaChu marks magenta (a choice) where the
+variant promotes to one type only, whatever the move names (HaChu's lion promotes to a queen,
+werewolf to a rook), is counted as the same target; HaChu marks a pawn's en-passant capture on
+the square of the pawn it takes (its first leg), Alfil on the square it goes to; and in lion
+chess HaChu's lift shows a Lion's distant capture of a protected Lion that HaChu refuses when
+the move is played from a fresh start (`Illegal move {Distant capture of protected Lion}`), as
+Alfil does: a target only HaChu shows that a fresh HaChu refuses is counted apart.
 
     bench/hachu_diff.py [--variant chu] [--positions 5000] [--seed 1] [--alfil PATH]
                         [--hachu /usr/games/hachu] [--random-plies 30] [--max-plies 200]
@@ -91,6 +102,13 @@ class Engine:
             self.proc.kill()
 
 
+def target(leg):
+    """The square a move's leg ends on (`e7e8q` -> e8, `a10a11+` -> a11)."""
+    rest = leg[2:] if leg[2].isalpha() else leg[3:]
+    digits = 2 if len(rest) > 2 and rest[2].isdigit() else 1
+    return rest[: 1 + digits]
+
+
 def square_names(files, ranks):
     return [f"{FILES[f]}{r + 1}" for r in range(ranks) for f in range(files)]
 
@@ -152,6 +170,21 @@ def refused_because(engine, move, reason):
     return any(reason in t for t in said)
 
 
+def fresh_hachu_refuses(args, played, move):
+    """Whether a HaChu started afresh, given the game's moves, refuses `move`. HaChu's `lift`
+    after a game of lifts (and of moves it took back) may show a move that it refuses from a
+    fresh start, as a Lion's distant capture of a protected Lion in lion chess."""
+    fresh = Engine([args.hachu], "HaChu (fresh)")
+    try:
+        start(fresh, args.variant, 16)
+        fresh.send("option Allow repeats=1", *(f"usermove {m}" for m in played))
+        fresh.sync()
+        fresh.send(f"usermove {move}")
+        return any(t.startswith("Illegal move") for t in fresh.sync())
+    finally:
+        fresh.quit()
+
+
 def start(engine, variant, memory):
     engine.send("xboard", "protover 2")
     engine.sync()
@@ -173,12 +206,18 @@ def main():
     parser.add_argument("--nodes", type=int, default=300, help="Alfil's nodes a move")
     parser.add_argument("--files", type=int, default=12)
     parser.add_argument("--ranks", type=int, default=12)
+    parser.add_argument(
+        "--one-promotion",
+        metavar="LETTER",
+        help="the variant's pawn promotes to this type only: HaChu's magenta there is no choice",
+    )
     args = parser.parse_args()
     rng = random.Random(args.seed)
     squares = square_names(args.files, args.ranks)
     alfil = Engine([args.alfil], "Alfil")
     hachu = Engine([args.hachu], "HaChu")
     positions = differences = explained = kirins = lifts = games = 0
+    castlings = single_promotions = en_passants = own_refusals = 0
     began = time.time()
     try:
         while positions < args.positions:
@@ -190,12 +229,19 @@ def main():
             hachu.send("option Allow repeats=1")
             alfil.send("easy", f"nps {args.nodes}", "st 1")
             played = []
+            touched = set()  # squares a move of this game has started or ended on
             for ply in range(args.max_plies):
                 if positions >= args.positions:
                     break
                 shown = False
                 mine = alfil.answers([f"lift {sq}" for sq in squares])
                 theirs = hachu.answers([f"lift {sq}" for sq in squares])
+                # Squares HaChu's pieces that Alfil does not move (the side not to move) reach:
+                # where castling would pass through, start from or end in check.
+                reach = set()
+                for sq, a, h in zip(squares, mine, theirs):
+                    if not highlighted(a, args.files, args.ranks):
+                        reach |= set(highlighted(h, args.files, args.ranks)) - {sq}
                 positions += 1
                 moves = []
                 for sq, a, h in zip(squares, mine, theirs):
@@ -206,11 +252,35 @@ def main():
                     a.pop(sq, None)
                     h.pop(sq, None)
                     lifts += bool(a or h)
+                    for to in sorted(set(a) - set(h)):
+                        victim = to[0] + sq[1:]
+                        if abs(ord(to[0]) - ord(sq[0])) == 1 and victim in set(h) - set(a):
+                            en_passants += 1
+                            a.pop(to)
+                            h.pop(victim)
                     # HaChu's highlights are pseudo-legal: a target only HaChu has is explained
                     # when Alfil refuses the move because it leaves the king attacked.
                     for to in sorted(set(h) - set(a)):
-                        if refused_because(alfil, f"{sq}{to}", "leaves the king attacked"):
+                        corner = ("a" if to < sq else FILES[args.files - 1]) + sq[1:]
+                        passed = chr((ord(sq[0]) + ord(to[0])) // 2) + sq[1:]
+                        if (
+                            to[1:] == sq[1:]
+                            and abs(ord(to[0]) - ord(sq[0])) == 2
+                            and (touched & {sq, corner} or reach & {sq, passed, to})
+                        ):
+                            castlings += 1
+                            h.pop(to)
+                            continue
+                        if refused_because(alfil, f"{sq}{to}", "leaves the king attacked") or (
+                            args.one_promotion
+                            and refused_because(
+                                alfil, f"{sq}{to}{args.one_promotion}", "leaves the king attacked"
+                            )
+                        ):
                             explained += 1
+                            h.pop(to)
+                        elif fresh_hachu_refuses(args, played, f"{sq}{to}"):
+                            own_refusals += 1
                             h.pop(to)
                     for to in sorted(set(a) - set(h)):
                         if refused_because(
@@ -218,6 +288,11 @@ def main():
                         ):
                             kirins += 1
                             a.pop(to)
+                    if args.one_promotion:
+                        for to in set(a) & set(h):
+                            if h[to] == "M" and a[to] in "YR":
+                                single_promotions += 1
+                                h[to] = a[to]
                     if a != h:
                         differences += 1
                         if not shown:
@@ -245,6 +320,9 @@ def main():
                     if move is None:
                         break
                 played.append(move)
+                for leg in move.split(","):
+                    touched.add(leg[:2] if leg[2].isalpha() else leg[:3])
+                    touched.add(target(leg))
                 hachu.send(f"usermove {move}")
                 said = [t for t in hachu.sync() if t and not t.startswith("#")]
                 if said:
@@ -266,7 +344,11 @@ def main():
     print(
         f"{args.variant}: {positions} positions in {games} games, {lifts} pieces lifted, "
         f"{differences} differences; {explained} HaChu targets that leave the king attacked, "
-        f"{kirins} Lion captures of a protected promoted kirin only HaChu refuses "
+        f"{kirins} Lion captures of a protected promoted kirin only HaChu refuses, "
+        f"{castlings} castlings without the rights or in check only HaChu offers, "
+        f"{single_promotions} one-type promotions HaChu marks as a choice, "
+        f"{en_passants} en-passant captures HaChu marks on the victim, "
+        f"{own_refusals} targets HaChu shows and refuses from a fresh start "
         f"({seconds:.0f} s)"
     )
     return 1 if differences else 0

@@ -360,6 +360,22 @@ fn lift_highlights_the_legal_moves() {
     s.quit();
 }
 
+/// A Lion next to a pawn that has just made its double step cannot take it en passant: its
+/// step onto the e.p. square is a plain move (yellow), and taking the pawn and stepping on to
+/// that square is a move of two legs (the pawn's square cyan), as HaChu shows them.
+#[test]
+fn a_lion_does_not_take_en_passant() {
+    let fen = "k7/8/8/4Lp2/8/8/8/7K w - f6 0 1";
+    let mut s = Session::start();
+    s.handshake();
+    s.script(&["new", "force", "variant lion", &format!("setboard {fen}")]);
+    let marks = highlight_of(&s.script(&["lift e5"]), 8);
+    assert!(marks.contains(&("f6".to_string(), 'Y')), "{marks:?}");
+    assert!(marks.contains(&("f5".to_string(), 'C')), "{marks:?}");
+    assert!(s.script(&["usermove e5f5,f5f6"]).is_empty());
+    s.quit();
+}
+
 #[test]
 fn lift_on_a_ten_rank_board_uses_xboard_rank_numbers() {
     let t = tables("tencubed");

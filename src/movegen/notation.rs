@@ -86,13 +86,15 @@ pub fn move_text(pos: &Position, mv: Move, style: RankStyle) -> String {
     text
 }
 
-/// Whether the move's only victim is the en-passant victim, taken on the e.p. square.
+/// Whether the move's only victim is the en-passant victim, taken on the e.p. square by a
+/// piece that captures en passant.
 fn is_en_passant(pos: &Position, mv: Move) -> bool {
     mv.kills[0].is_some()
         && mv.kills[1].is_none()
         && mv.kills[0] == pos.ep_victim()
         && pos.ep_squares().contains(&mv.to)
         && pos.at(mv.to) == Piece::EMPTY
+        && pos.tables.pieces[pos.at(mv.from).kind()].takes_en_passant
 }
 
 /// Other texts a GUI may send for the same move.

@@ -225,6 +225,10 @@ pub struct PieceInfo {
     /// Whether it matters that it has not moved yet (castling, gating, `i` moves without a
     /// zone); only such pieces are marked unmoved, so the others never change the key.
     pub tracks_virginity: bool,
+    /// Whether it has an en-passant capture (an `e` move): only its move onto the e.p. square
+    /// taking the e.p. victim is written as an e.p. capture, another piece's (a Lion taking the
+    /// pawn and stepping on) with its legs.
+    pub takes_en_passant: bool,
 }
 
 impl PieceInfo {
@@ -646,6 +650,7 @@ impl Ruleset {
                 no_screen: mask(&p.no_screen),
                 no_capture: mask(&p.no_capture),
                 tracks_virginity: tracks_virginity(variant.as_ref(), index, c),
+                takes_en_passant: takes_en_passant(c),
                 blast_immune: variant
                     .rules
                     .blast
@@ -795,6 +800,18 @@ fn tracks_virginity(variant: &Variant, index: usize, c: &CompiledPiece) -> bool 
     let virgin_moves =
         (initial(1) && p.initial_zone.is_none()) || (initial(2) && p.initial_zone_ii.is_none());
     castles || o_castling || variant.hand.gating || virgin_moves
+}
+
+/// Whether any of a piece's moves, for either colour, is an en-passant capture.
+fn takes_en_passant(c: &CompiledPiece) -> bool {
+    Colour::BOTH.iter().any(|&colour| {
+        let m = &c.colours[colour];
+        m.rays.iter().any(|r| r.flags & flags::EN_PASSANT != 0)
+            || m.multi.iter().any(|x| {
+                x.first_flags & flags::EN_PASSANT != 0
+                    || x.later.iter().any(|l| l.flags & flags::EN_PASSANT != 0)
+            })
+    })
 }
 
 /// Squares from which a piece with these moves has no move at all on an empty board (moves
