@@ -120,6 +120,8 @@ impl Engine {
                 Event::Eof => return,
                 Event::Info(id, info) => self.on_info(id, info),
                 Event::Done(id, outcome) => self.on_done(id, outcome),
+                // CECP counts no perft on the search thread.
+                Event::Perft(..) => {}
                 Event::Deadline => self.on_deadline(),
             }
             self.drain_backlog();
