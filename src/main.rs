@@ -397,13 +397,23 @@ fn run_perft_diff(args: &alfil::cli::perftdiff::PerftDiffArgs) -> ExitCode {
     }
 }
 
+/// A thread count of the command line, clamped to the search's maximum (said on standard
+/// error).
+fn clamp_threads(threads: usize) -> usize {
+    let (used, reason) = alfil::search::affordable_threads(threads);
+    if let Some(reason) = reason {
+        eprintln!("--threads: {reason}");
+    }
+    used
+}
+
 fn run_perft(args: &PerftArgs, divide: bool) -> Result<(), String> {
     let variant = load_variant(&args.variant)?;
     let pos = setup_position(variant, args.fen.as_deref())?;
     let threads = if args.threads == 0 {
         std::thread::available_parallelism().map_or(1, |n| n.get())
     } else {
-        args.threads
+        clamp_threads(args.threads)
     };
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)

@@ -73,6 +73,26 @@ fn perft_with(
     Some(total)
 }
 
+/// [`divide`] that gives up (`None`) once `stop` is raised.
+pub fn divide_until(pos: &Position, depth: u32, stop: &AtomicBool) -> Option<Vec<(Move, u64)>> {
+    let mut root = pos.clone();
+    let mut moves = Vec::new();
+    legal_moves(&mut root, &mut moves);
+    moves
+        .par_iter()
+        .map(|&mv| {
+            let mut p = pos.clone();
+            make_move(&mut p, mv);
+            let n = if depth <= 1 {
+                Some(1)
+            } else {
+                perft_until(&mut p, depth - 1, stop)
+            };
+            n.map(|n| (mv, n))
+        })
+        .collect()
+}
+
 /// Node count below each root move, the root moves split across rayon's threads.
 pub fn divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
     let mut root = pos.clone();

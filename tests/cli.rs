@@ -1,7 +1,8 @@
 //! The command line: perft and divide output format, the XBetza explorer, piece values, and
 //! errors for unknown variants; and the rough edges a newcomer meets: hash sizes the machine
 //! cannot give, `go` limits that make no sense, a depth of 0, output into a closed pipe,
-//! `help`, and the deterministic search signature of `alfil bench --search`.
+//! `help`, and the deterministic search signature of `alfil bench --search`; XBetza past its
+//! size limit and start positions without a side's royal piece refused with their place.
 
 mod cecp_support;
 
@@ -49,6 +50,79 @@ fn betza_explorer_prints_targets() {
         err.trim_end(),
         "error: \"mWaO1\" at character 3: castling (O) cannot be part of a multi-leg move"
     );
+}
+
+/// A variant file inheriting chess whose knight moves `moves` and whose start is `start`.
+fn knight_file(tag: &str, moves: &str, start: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("alfil-cli-{tag}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    let path = dir.join(format!("{tag}.ron"));
+    let text = format!(
+        "(\n    name: \"{tag}\",\n    inherits: \"chess\",\n    start: \"{start}\",\n    \
+         pieces: [(letter: 'N', name: \"knight\", moves: \"{moves}\")],\n)\n"
+    );
+    std::fs::write(&path, text).expect("the file");
+    path
+}
+
+const CHESS_START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+#[test]
+fn xbetza_past_its_limit_is_a_located_error_at_once() {
+    // Nine legs: before the limit, minutes and gigabytes (about 7x a leg).
+    let started = std::time::Instant::now();
+    let (_, err, code) = alfil(&["betza", "mamamamamamamamaK"]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(
+        err.contains("at character 1: too many legs: this move has 9 legs, at most 6"),
+        "{err}"
+    );
+    // Five legs of 8 and 7 directions stay under 20,000 paths; six do not.
+    let (_, err, code) = alfil(&["betza", "mamamamamaK"]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("too many legs: the moves expand to"), "{err}");
+    let (out, _, code) = alfil(&["betza", "mamamamaK"]);
+    assert_eq!(code, Some(0));
+    assert!(out.contains("targets:"), "{out}");
+
+    let file = knight_file("legs", "WmamamamamamamamaK", CHESS_START);
+    let (out, _, code) = alfil(&["check", file.to_str().expect("a path")]);
+    assert_eq!(code, Some(2), "{out}");
+    // Line 5, at the component after `W` inside the string (column of `moves: "` + 2).
+    let line = std::fs::read_to_string(&file).expect("the file");
+    let column = line
+        .lines()
+        .nth(4)
+        .and_then(|l| l.find("\"Wma"))
+        .expect("the moves")
+        + 3;
+    assert!(
+        out.contains(&format!("legs.ron:5:{column}: error[load]: too many legs")),
+        "{out}"
+    );
+    // A generous bound: this only shows that nothing follows millions of paths.
+    assert!(started.elapsed() < Duration::from_secs(20));
+    let _ = std::fs::remove_dir_all(file.parent().expect("its folder"));
+}
+
+#[test]
+fn a_start_position_gives_each_side_its_royal_pieces() {
+    // Two white kings and no black one: refused in the file as the same FEN is by --fen.
+    let fen = "rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKKBNR w - - 0 1";
+    let file = knight_file("royals", "N", fen);
+    let (out, _, code) = alfil(&["check", file.to_str().expect("a path")]);
+    assert_eq!(code, Some(2), "{out}");
+    assert!(
+        out.contains("Black has no royal piece (White has 2)"),
+        "{out}"
+    );
+    let (_, err, code) = alfil(&["perft", "chess", "1", "--fen", fen]);
+    assert_ne!(code, Some(0));
+    assert!(
+        err.contains("White has 2 royal pieces, the variant allows 1"),
+        "{err}"
+    );
+    let _ = std::fs::remove_dir_all(file.parent().expect("its folder"));
 }
 
 #[test]

@@ -2,6 +2,8 @@
 //! arguments and commands in the wrong state each get the protocol's error form (or are
 //! ignored), the game is unchanged, and random command streams (with random FENs built from
 //! valid piece letters) leave an engine that still answers CECP's `ping` and UCI's `isready`.
+//! Thread counts past the maximum are clamped with a message, and UCI's `go perft` counts
+//! while the engine answers `isready`, `stop` and `quit`.
 
 mod cecp_support;
 
@@ -98,6 +100,78 @@ fn malformed_input_gets_errors_and_leaves_the_game_alone() {
         s.script(&["usermove e7e5"]).is_empty(),
         "the game went on from 1. e4"
     );
+    s.quit();
+}
+
+#[test]
+fn huge_thread_counts_are_clamped_and_the_engine_plays_on() {
+    let mut s = Session::start();
+    s.handshake();
+    let said = s.script(&["cores 1000000", "option Threads=100000"]);
+    assert_eq!(
+        said,
+        [
+            "telluser Alfil: 1000000 threads is more than the most, 256: using 256",
+            "telluser Alfil: 100000 threads is more than the most, 256: using 256",
+        ],
+        "{}",
+        s.transcript()
+    );
+    s.script(&["new", "sd 2", "force", "usermove e2e4"]);
+    s.send("go");
+    let reply = s.read_until(Duration::from_secs(120), |l| l.starts_with("move "));
+    assert!(reply.last().is_some_and(|l| l.starts_with("move ")));
+    assert!(s.alive());
+    s.quit();
+
+    let mut u = Session::start();
+    u.send("uci");
+    u.read_until(Duration::from_secs(20), |l| l == "uciok");
+    u.send("setoption name Threads value 100000");
+    u.send("isready");
+    let said = u.read_until(Duration::from_secs(20), |l| l == "readyok");
+    assert_eq!(
+        said,
+        [
+            "info string 100000 threads is more than the most, 256: using 256",
+            "readyok"
+        ]
+    );
+    u.send("position startpos");
+    u.send("go depth 2");
+    u.read_until(Duration::from_secs(120), |l| l.starts_with("bestmove "));
+    u.quit();
+}
+
+#[test]
+fn uci_perft_counts_while_the_engine_answers() {
+    let mut s = Session::start();
+    s.send("uci");
+    s.read_until(Duration::from_secs(20), |l| l == "uciok");
+    // Chess's start position: 20 root moves, 400 leaves at depth 2.
+    s.send("position startpos");
+    s.send("go perft 2");
+    let lines = s.read_until(Duration::from_secs(60), |l| l.starts_with("Nodes searched"));
+    assert_eq!(
+        lines.last().map(String::as_str),
+        Some("Nodes searched: 400")
+    );
+    assert_eq!(lines.iter().filter(|l| l.contains(": ")).count(), 21);
+    // Perft 7 counts 3,195,901,860 positions: minutes, while the engine answers at once
+    // (a generous timeout: this only shows it does not wait for the count).
+    s.send("go perft 7");
+    s.send("isready");
+    let mut answered = s.read_until(Duration::from_secs(5), |l| l == "readyok");
+    // The blank line that ends perft 2's divide may come first.
+    answered.retain(|l| !l.is_empty());
+    assert_eq!(answered, ["readyok"], "{}", s.transcript());
+    s.send("stop");
+    s.read_until(Duration::from_secs(30), |l| {
+        l == "info string perft stopped"
+    });
+    s.send("go perft 7");
+    s.send("isready");
+    s.read_until(Duration::from_secs(5), |l| l == "readyok");
     s.quit();
 }
 

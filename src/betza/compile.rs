@@ -597,6 +597,8 @@ mod tests {
         assert!(e.message.contains("expand to 134456 paths"), "{e}");
         // Castling components count for nothing; slides count ten steps a leg.
         assert!(crate::betza::read("QO2").is_ok());
-        assert!(crate::betza::read("QaQaQ").is_err());
+        // 8 x 10 then 7 x 10 a leg: two legs are 5,600 paths, three 392,000.
+        assert!(crate::betza::read("maQ").is_ok());
+        assert!(crate::betza::read("mamaQ").is_err());
     }
 }

@@ -1,5 +1,7 @@
 //! Rulesets and positions checked as legal: the one rule of a legal position that needs the
-//! check test (so the position layer cannot apply it) applied to start positions and FENs.
+//! check test (so the position layer cannot apply it) applied to start positions and FENs, and
+//! the royal pieces of a start position (every FEN's royal pieces are then held to it), so that
+//! variant files, `--fen`, `setboard` and the server all go through one validation.
 
 use std::sync::Arc;
 
@@ -7,16 +9,58 @@ use super::attack::in_check;
 use crate::position::fen::{FenError, FenField};
 use crate::position::ruleset::{Ruleset, RulesetError};
 use crate::position::Position;
+use crate::types::Colour;
 use crate::variant::Variant;
 
 /// Compile a variant into its ruleset and check its start position as a legal one.
 pub fn build_ruleset(variant: Arc<Variant>) -> Result<Arc<Ruleset>, RulesetError> {
     let ruleset = Ruleset::new(variant)?;
     position_from_fen(ruleset.clone(), &ruleset.variant.start_fen)
+        .and_then(|start| check_start_royals(&start))
         .map_err(|e| RulesetError::in_start_fen(&ruleset.variant, e))?;
     Ok(ruleset)
 }
 
+/// The start position's royal pieces: where the variant has royal pieces and no extinction
+/// rule, each side starts with at least one, on the board or in hand (a side without could
+/// never be checkmated, and a FEN is held to the start's counts, so this is where a wrong count
+/// is caught).
+pub fn check_start_royals(start: &Position) -> Result<(), FenError> {
+    let tables = &start.tables;
+    if !tables.pieces.iter().any(|p| p.royal) || tables.variant.rules.extinction.is_some() {
+        return Ok(());
+    }
+    let count = |colour: Colour| -> usize {
+        let on_board = tables
+            .geo
+            .squares()
+            .filter(|&sq| {
+                let c = start.at(sq);
+                c.is_of(colour) && tables.pieces[c.kind()].royal
+            })
+            .count();
+        let in_hand: usize = (0..tables.pieces.len())
+            .filter(|&kind| tables.pieces[kind].royal)
+            .map(|kind| usize::from(start.in_hand(colour, kind)))
+            .sum();
+        on_board + in_hand
+    };
+    for colour in Colour::BOTH {
+        if count(colour) == 0 {
+            return Err(FenError {
+                field: FenField::Board,
+                message: format!(
+                    "{} has no royal piece ({} has {}): each side starts with its royal \
+                     pieces unless an extinction rule ends the game",
+                    colour.name(),
+                    (!colour).name(),
+                    count(!colour)
+                ),
+            });
+        }
+    }
+    Ok(())
+}
 /// The one rule of a legal position the position layer cannot test, as it needs the check
 /// test: the side that has just moved is not in check.
 pub fn check_not_left_in_check(pos: &Position) -> Result<(), FenError> {

@@ -29,6 +29,7 @@ use std::io::{BufReader, Cursor, Read};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
+use crate::movegen::Move;
 use crate::search::{Info, Outcome, Searcher};
 use worker::Worker;
 use writer::Out;
@@ -43,6 +44,8 @@ pub enum Event {
     /// What the user should be told about the evaluation of search `id`'s variant (before
     /// its first report).
     Note(u64, crate::search::EvalNote),
+    /// A perft's count below each root move (`None`: stopped).
+    Perft(u64, Option<Vec<(Move, u64)>>),
     /// The protocol thread's own deadline passed (made by [`next_event`], never sent).
     Deadline,
 }

@@ -10,6 +10,8 @@ use std::time::Duration;
 
 use super::Event;
 use crate::game::Game;
+use crate::perft::divide_until;
+use crate::position::Position;
 use crate::search::{EvalChoice, Limits, Searcher};
 
 /// Work for the search thread.
@@ -18,6 +20,13 @@ pub enum Job {
         id: u64,
         game: Box<Game>,
         limits: Limits,
+        stop: Arc<AtomicBool>,
+    },
+    /// `go perft`: the node count below each root move of `pos`.
+    Perft {
+        id: u64,
+        pos: Box<Position>,
+        depth: u32,
         stop: Arc<AtomicBool>,
     },
     Hash(usize),
@@ -31,7 +40,7 @@ pub enum Job {
 /// The handle the protocol thread keeps.
 pub struct Worker {
     jobs: Sender<Job>,
-    /// Searches started so far (the last one's number).
+    /// Searches and perfts started so far (the last one's number).
     searches: u64,
 }
 
@@ -67,6 +76,17 @@ impl Worker {
                                 return;
                             }
                         }
+                        Job::Perft {
+                            id,
+                            pos,
+                            depth,
+                            stop,
+                        } => {
+                            let counts = divide_until(&pos, depth, &stop);
+                            if events.send(Event::Perft(id, counts)).is_err() {
+                                return;
+                            }
+                        }
                         Job::Hash(mb) => searcher.set_hash(mb),
                         Job::Threads(n) => searcher.set_threads(n),
                         Job::Eval(choice) => searcher.set_eval(choice),
@@ -80,17 +100,34 @@ impl Worker {
 
     /// Search `game` within `limits` once the jobs sent before are done.
     pub fn search(&mut self, game: Game, limits: Limits) -> Ticket {
-        self.searches += 1;
-        let stop = Arc::new(AtomicBool::new(false));
+        let ticket = self.ticket();
         self.send(Job::Search {
-            id: self.searches,
+            id: ticket.id,
             game: Box::new(game),
             limits,
-            stop: stop.clone(),
+            stop: ticket.stop.clone(),
         });
+        ticket
+    }
+
+    /// Counts the perft of `pos` to `depth`, root move by root move, once the jobs sent before
+    /// are done (the answer is an [`Event::Perft`]).
+    pub fn perft(&mut self, pos: Position, depth: u32) -> Ticket {
+        let ticket = self.ticket();
+        self.send(Job::Perft {
+            id: ticket.id,
+            pos: Box::new(pos),
+            depth,
+            stop: ticket.stop.clone(),
+        });
+        ticket
+    }
+
+    fn ticket(&mut self) -> Ticket {
+        self.searches += 1;
         Ticket {
             id: self.searches,
-            stop,
+            stop: Arc::new(AtomicBool::new(false)),
         }
     }
 

@@ -166,6 +166,21 @@ pub struct Outcome {
     pub stats: Stats,
 }
 
+/// The most search threads (more are clamped to this; each thread's tables are made only
+/// once it runs).
+pub const MAX_THREADS: usize = 256;
+
+/// The threads a request for `threads` gets (1 to [`MAX_THREADS`]), and why it got fewer.
+pub fn affordable_threads(threads: usize) -> (usize, Option<String>) {
+    if threads > MAX_THREADS {
+        let why =
+            format!("{threads} threads is more than the most, {MAX_THREADS}: using {MAX_THREADS}");
+        (MAX_THREADS, Some(why))
+    } else {
+        (threads.max(1), None)
+    }
+}
+
 /// The search engine: transposition table, threads and options.
 pub struct Searcher {
     hash_mb: usize,
@@ -192,7 +207,7 @@ impl Searcher {
         let hash_mb = hash_mb.max(1);
         Searcher {
             hash_mb,
-            threads: threads.max(1),
+            threads: affordable_threads(threads).0,
             tt: tt::Table::new(hash_mb),
             eval: None,
             learnt: Vec::new(),
@@ -220,8 +235,9 @@ impl Searcher {
         self.tt = tt::Table::new(self.hash_mb);
     }
 
+    /// Sets the threads of the next searches (clamped to 1 to [`MAX_THREADS`]).
     pub fn set_threads(&mut self, threads: usize) {
-        self.threads = threads.max(1);
+        self.threads = affordable_threads(threads).0;
     }
 
     pub fn hash_mb(&self) -> usize {

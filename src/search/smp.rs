@@ -60,9 +60,9 @@ pub fn run(
     let last = game.moves().last().copied();
     let threads = threads.max(1);
     let mut kept = std::mem::take(learnt);
-    kept.resize_with(threads, || Learnt::new(&game.pos.tables));
+    kept.truncate(threads);
     let mut kept = kept.into_iter();
-    let main_learnt = kept.next().expect("one per thread");
+    let main_learnt = kept.next().unwrap_or_else(|| Learnt::new(&game.pos.tables));
     let mut main = Worker::new(
         game.pos.clone(),
         game.history(),
@@ -85,7 +85,9 @@ pub fn run(
     let lines = limits.multi_pv.max(1);
     let (depth, helpers) = thread::scope(|scope| {
         let mut helpers = Vec::new();
-        for (id, helper_learnt) in (1..threads).zip(kept) {
+        for id in 1..threads {
+            // A helper's tables are made by the helper, once its thread runs.
+            let helper_learnt = kept.next();
             let shared = &shared;
             let mut roots = roots.clone();
             let pos = game.pos.clone();
@@ -93,6 +95,7 @@ pub fn run(
             let spawned = thread::Builder::new()
                 .stack_size(HELPER_STACK)
                 .spawn_scoped(scope, move || {
+                    let helper_learnt = helper_learnt.unwrap_or_else(|| Learnt::new(&pos.tables));
                     let mut helper = Worker::new(pos, history, last, shared, false, helper_learnt);
                     helper.iterate(&mut roots, 1, (id % 2) as i32, &mut |_| {});
                     (helper.stats, helper.into_learnt())

@@ -79,7 +79,7 @@ pub fn run(args: &ServeArgs) -> Result<(), String> {
     let server = Arc::new(Server::new(args.variants.clone(), guard));
     let active = Arc::new(AtomicUsize::new(0));
     for stream in listener.incoming() {
-        let Ok(mut stream) = stream else { continue };
+        let Ok(stream) = stream else { continue };
         let timed = stream
             .set_read_timeout(Some(request::READ_TIMEOUT))
             .and_then(|()| stream.set_write_timeout(Some(request::READ_TIMEOUT)));
@@ -92,9 +92,7 @@ pub fn run(args: &ServeArgs) -> Result<(), String> {
                 status: 503,
                 message: format!("the server is answering {MAX_ACTIVE} requests; try again"),
             };
-            let _ = stream.set_write_timeout(Some(Duration::from_secs(1)));
-            busy.reply().send(&mut stream);
-            close(stream);
+            refuse(stream, &busy);
             continue;
         }
         let server = server.clone();
@@ -124,6 +122,18 @@ fn answer(server: &Server, mut stream: TcpStream) {
     if let Some(stream) = routes::handle(server, request, stream) {
         close(stream);
     }
+}
+
+/// Refuses a connection from the accepting thread, which must not wait: what the request
+/// sent at once is read (so that closing does not reset the connection), the reply sent, and
+/// the connection closed.
+fn refuse(mut stream: TcpStream, error: &http::ApiError) {
+    let _ = stream.set_read_timeout(Some(Duration::from_millis(50)));
+    let _ = stream.set_write_timeout(Some(Duration::from_millis(500)));
+    let mut head = [0u8; request::MAX_HEAD];
+    let _ = stream.read(&mut head);
+    error.reply().send(&mut stream);
+    let _ = stream.shutdown(Shutdown::Write);
 }
 
 /// Ends a connection whose reply has been sent: what the client still sends (a body that was

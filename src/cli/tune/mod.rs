@@ -223,7 +223,13 @@ fn self_play(tables: &Arc<Ruleset>, args: &TuneArgs) -> Result<Vec<Labelled>, St
         games: args.games.unwrap_or(DEFAULT_GAMES),
         nodes: args.nodes.or(args.depth.is_none().then_some(DEFAULT_NODES)),
         depth: args.depth,
-        threads: args.threads,
+        threads: {
+            let (used, reason) = crate::search::affordable_threads(args.threads);
+            if let Some(reason) = reason {
+                eprintln!("--threads: {reason}");
+            }
+            used
+        },
     };
     let played = selfplay::play(tables, &openings, &play, &|games, kept| {
         bar.set_position(games as u64);

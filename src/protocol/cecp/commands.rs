@@ -124,10 +124,7 @@ impl Engine {
                 _ => self.error("expected megabytes", "memory"),
             },
             "cores" => match args.parse::<usize>() {
-                Ok(n) if n > 0 => {
-                    self.settings.threads = n;
-                    self.worker.send(Job::Threads(n));
-                }
+                Ok(n) if n > 0 => self.set_threads(n),
                 _ => self.error("expected a number of threads", "cores"),
             },
             "option" => self.option(args),
@@ -188,6 +185,16 @@ impl Engine {
         }
         self.settings.hash_mb = used;
         self.worker.send(Job::Hash(used));
+    }
+
+    /// `cores N`, option `Threads`: at most `MAX_THREADS`, said with `telluser` when fewer.
+    fn set_threads(&mut self, threads: usize) {
+        let (used, reason) = crate::search::affordable_threads(threads);
+        if let Some(reason) = reason {
+            self.out.line(&format!("telluser Alfil: {reason}"));
+        }
+        self.settings.threads = used;
+        self.worker.send(Job::Threads(used));
     }
 
     /// `Error (reason): command`.
@@ -456,10 +463,7 @@ impl Engine {
                 self.reload_variants();
             }
             ("Hash", _, Some(n), _) if n > 0 => self.set_hash(n),
-            ("Threads", _, Some(n), _) if n > 0 => {
-                self.settings.threads = n;
-                self.worker.send(Job::Threads(n));
-            }
+            ("Threads", _, Some(n), _) if n > 0 => self.set_threads(n),
             ("MultiPV", _, Some(n), _) if n > 0 => {
                 self.settings.multi_pv = n;
                 if self.mode == Mode::Analyze {

@@ -121,6 +121,8 @@ impl Engine {
                 Event::Info(id, info) => self.on_info(id, info),
                 Event::Done(id, outcome) => self.on_done(id, outcome),
                 Event::Note(_, note) => self.on_note(&note),
+                // CECP counts no perft on the search thread.
+                Event::Perft(..) => {}
                 Event::Deadline => self.on_deadline(),
             }
             self.drain_backlog();

@@ -158,7 +158,11 @@ impl Settings {
             "Reload variants -button".into(),
             format!("Variant menu -combo {}", self.menu_choices()),
             format!("Hash -spin {} 1 65536", self.hash_mb),
-            format!("Threads -spin {} 1 256", self.threads),
+            format!(
+                "Threads -spin {} 1 {}",
+                self.threads,
+                crate::search::MAX_THREADS
+            ),
             format!("MultiPV -spin {} 1 64", self.multi_pv),
             format!("Resign -check {}", u8::from(self.resign)),
             format!(

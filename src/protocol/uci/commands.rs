@@ -112,7 +112,15 @@ impl Engine {
                 self.worker.send(Job::Hash(used));
                 return;
             }
-            Setting::Threads(n) => self.worker.send(Job::Threads(*n)),
+            Setting::Threads(n) => {
+                let (used, reason) = crate::search::affordable_threads(*n);
+                if let Some(reason) = reason {
+                    self.say(&reason);
+                }
+                self.options.threads = used;
+                self.worker.send(Job::Threads(used));
+                return;
+            }
             Setting::ClearHash => self.worker.send(Job::Clear),
             Setting::Variant(name) => {
                 self.refresh_variants();

@@ -24,7 +24,7 @@ use crate::protocol::worker::Worker;
 use crate::protocol::writer::Out;
 use crate::protocol::{next_event, start, Event};
 use options::Options;
-use search::Running;
+use search::{Counting, Running};
 
 /// Serve a UCI GUI whose lines come from `source` (standard output answers) until `quit` or
 /// the end of the input.
@@ -46,6 +46,8 @@ pub struct Engine {
     /// `debug on`: say more in `info string` lines.
     debug: bool,
     running: Option<Running>,
+    /// The `go perft` counting, if any.
+    counting: Option<Counting>,
     /// The arguments of a `go` that came while another search ran; it starts once that search
     /// has answered.
     queued: Option<Vec<String>>,
@@ -64,6 +66,7 @@ impl Engine {
             options,
             debug: false,
             running: None,
+            counting: None,
             queued: None,
             quit: false,
         }
@@ -77,6 +80,7 @@ impl Engine {
                 Event::Info(id, info) => self.on_info(id, info),
                 Event::Done(id, outcome) => self.on_done(id, outcome),
                 Event::Note(_, note) => self.say(&crate::protocol::wire::echo_long(&note.text)),
+                Event::Perft(id, counts) => self.on_perft(id, counts),
                 Event::Deadline => self.on_deadline(),
             }
         }

@@ -8,7 +8,6 @@ use crate::nnue::OWN_NET;
 use crate::search::EvalChoice;
 
 const MAX_HASH: usize = 65536;
-const MAX_THREADS: usize = 256;
 const MAX_MULTI_PV: usize = 64;
 
 /// The options' current values.
@@ -72,8 +71,9 @@ impl Options {
                 crate::search::affordable_hash_mb(MAX_HASH).0
             ),
             format!(
-                "option name Threads type spin default {} min 1 max {MAX_THREADS}",
-                self.threads
+                "option name Threads type spin default {} min 1 max {}",
+                self.threads,
+                crate::search::MAX_THREADS
             ),
             format!(
                 "option name MultiPV type spin default {} min 1 max {MAX_MULTI_PV}",
@@ -137,7 +137,8 @@ pub fn parse(args: &[&str]) -> Result<Setting, String> {
     };
     match lower.as_str() {
         "hash" => spin(&name, &need()?, MAX_HASH).map(Setting::Hash),
-        "threads" => spin(&name, &need()?, MAX_THREADS).map(Setting::Threads),
+        // Past the most, the count is clamped (with a message) where it is applied.
+        "threads" => spin(&name, &need()?, usize::MAX).map(Setting::Threads),
         "multipv" => spin(&name, &need()?, MAX_MULTI_PV).map(Setting::MultiPv),
         "ponder" => check(&name, &need()?).map(Setting::Ponder),
         "uci_chess960" => check(&name, &need()?).map(Setting::Chess960),

@@ -1,4 +1,5 @@
-//! Searching and answering: `go` starts a search on the search thread (or counts `perft`),
+//! Searching and answering: `go` starts a search on the search thread (or a `perft` count,
+//! which answers its divide when done, or `info string perft stopped` after `stop`),
 //! `info` lines report it, and every `go` gets exactly one `bestmove … ponder …`, preceded by a
 //! final `info`. `go infinite` and `go ponder` answer only after `stop` (or `ponderhit`), even
 //! when the search has ended by itself. At `ponderhit` the pondering search is replaced by one
@@ -10,6 +11,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use crate::game::Game;
+use crate::movegen::Move;
 use crate::protocol::worker::backstop;
 use crate::search::{Info, Limits, Outcome};
 
@@ -43,9 +45,21 @@ pub struct Running {
     held: Option<Outcome>,
 }
 
+/// A `go perft` counting on the search thread.
+pub struct Counting {
+    id: u64,
+    stop: Arc<AtomicBool>,
+    /// The position counted (its moves are written from it).
+    game: Game,
+    depth: u32,
+}
+
 impl Engine {
     /// `go …`.
     pub(super) fn go(&mut self, args: &[&str]) {
+        if let Some(c) = self.counting.take() {
+            c.stop.store(true, Ordering::Relaxed);
+        }
         if self.running.is_some() {
             self.queued = Some(args.iter().map(|a| a.to_string()).collect());
             self.stop();
@@ -99,6 +113,9 @@ impl Engine {
 
     /// `stop`: end the search; its `bestmove` follows.
     pub(super) fn stop(&mut self) {
+        if let Some(c) = &self.counting {
+            c.stop.store(true, Ordering::Relaxed);
+        }
         let Some(r) = self.running.as_mut() else {
             return;
         };
@@ -111,6 +128,9 @@ impl Engine {
 
     /// Stop the search without answering (the engine is quitting).
     pub(super) fn stop_search(&mut self) {
+        if let Some(c) = self.counting.take() {
+            c.stop.store(true, Ordering::Relaxed);
+        }
         if let Some(r) = self.running.take() {
             r.stop.store(true, Ordering::Relaxed);
         }
@@ -226,20 +246,39 @@ impl Engine {
         }
     }
 
-    /// `go perft N`: the node count below each legal move, and the total.
+    /// `go perft N`: counted on the search thread, so that the engine answers meanwhile.
     fn perft(&mut self, depth: u32) {
-        let chess960 = self.chess960();
-        let pos = &self.game.pos;
-        let legal = self.game.clone().legal_moves();
-        let counts = if depth == 0 {
-            Vec::new()
-        } else {
-            crate::perft::divide(pos, depth)
-                .into_iter()
-                .map(|(mv, n)| (moves::text(pos, &legal, mv, chess960), n))
-                .collect()
+        if depth == 0 {
+            for line in divide_lines(Vec::new(), depth) {
+                self.out.line(&line);
+            }
+            return;
+        }
+        let ticket = self.worker.perft(self.game.pos.clone(), depth);
+        self.counting = Some(Counting {
+            id: ticket.id,
+            stop: ticket.stop,
+            game: self.game.clone(),
+            depth,
+        });
+    }
+
+    /// A perft's count: the node count below each legal move, and the total.
+    pub(super) fn on_perft(&mut self, id: u64, counts: Option<Vec<(Move, u64)>>) {
+        let Some(mut c) = self.counting.take_if(|c| c.id == id) else {
+            return;
         };
-        for line in divide_lines(counts, depth) {
+        let Some(counts) = counts else {
+            self.say("perft stopped");
+            return;
+        };
+        let chess960 = self.chess960();
+        let legal = c.game.legal_moves();
+        let counts = counts
+            .into_iter()
+            .map(|(mv, n)| (moves::text(&c.game.pos, &legal, mv, chess960), n))
+            .collect();
+        for line in divide_lines(counts, c.depth) {
             self.out.line(&line);
         }
     }
