@@ -21,7 +21,10 @@ werewolf to a rook), is counted as the same target; HaChu marks a pawn's en-pass
 the square of the pawn it takes (its first leg), Alfil on the square it goes to; and in lion
 chess HaChu's lift shows a Lion's distant capture of a protected Lion that HaChu refuses when
 the move is played from a fresh start (`Illegal move {Distant capture of protected Lion}`), as
-Alfil does: a target only HaChu shows that a fresh HaChu refuses is counted apart.
+Alfil does: a target only HaChu shows that a fresh HaChu refuses is counted apart. Two
+colourings are counted apart too: a square that is both a first leg and a promotion (HaChu
+magenta, Alfil cyan), and an empty square a multi-leg move only passes and turns back on
+(HaChu cyan, Alfil yellow for the plain step that move amounts to).
 
     bench/hachu_diff.py [--variant chu] [--positions 5000] [--seed 1] [--alfil PATH]
                         [--hachu /usr/games/hachu] [--random-plies 30] [--max-plies 200]
@@ -217,7 +220,7 @@ def main():
     alfil = Engine([args.alfil], "Alfil")
     hachu = Engine([args.hachu], "HaChu")
     positions = differences = explained = kirins = lifts = games = 0
-    castlings = single_promotions = en_passants = own_refusals = 0
+    castlings = single_promotions = en_passants = own_refusals = two_marks = 0
     began = time.time()
     try:
         while positions < args.positions:
@@ -288,6 +291,14 @@ def main():
                         ):
                             kirins += 1
                             a.pop(to)
+                    for to in set(a) & set(h):
+                        # One square, two marks, one colour: a first leg that is also a
+                        # promotion (HaChu shows the promotion, Alfil the leg that goes on), or
+                        # an empty square a multi-leg move passes and turns back on, which HaChu
+                        # marks cyan though nothing is taken there (Alfil: the plain step).
+                        if (a[to], h[to]) in (("C", "M"), ("Y", "C")):
+                            two_marks += 1
+                            h[to] = a[to]
                     if args.one_promotion:
                         for to in set(a) & set(h):
                             if h[to] == "M" and a[to] in "YR":
@@ -348,7 +359,8 @@ def main():
         f"{castlings} castlings without the rights or in check only HaChu offers, "
         f"{single_promotions} one-type promotions HaChu marks as a choice, "
         f"{en_passants} en-passant captures HaChu marks on the victim, "
-        f"{own_refusals} targets HaChu shows and refuses from a fresh start "
+        f"{own_refusals} targets HaChu shows and refuses from a fresh start, "
+        f"{two_marks} squares with two marks coloured apart "
         f"({seconds:.0f} s)"
     )
     return 1 if differences else 0
