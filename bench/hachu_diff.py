@@ -11,10 +11,11 @@ Two kinds of difference are explained, counted and not reported: a target only H
 that Alfil refuses because it leaves the king attacked (HaChu's `lift` is pseudo-legal), and
 a Lion's distant capture of a protected promoted kirin, which HaChu refuses and XBoard, the
 referee, allows (Alfil's chu follows XBoard). Two more, in HaChu's chess-like variants (lion,
-werewolf), against orthodox chess, which these variants keep: HaChu offers castling to a king
-or with a rook that has moved and come back, and even from the king's empty start square once
-it has left (it keeps no castling rights), or out of, through or into check (its lift is
-pseudo-legal; the squares the other side's pieces reach are those of HaChu's own lifts), and with
+werewolf), against orthodox chess, which these variants keep: with `--castling`, HaChu
+offers castling to a king or with a rook that has moved and come back, and even from the
+king's empty start square once it has left (it keeps no castling rights), or out of, through
+or into check (its lift is pseudo-legal; the squares the other side's pieces reach are those
+of HaChu's own lifts), and with
 `--one-promotion` a pawn's promotion square that HaChu marks magenta (a choice) where the
 variant promotes to one type only, whatever the move names (HaChu's lion promotes to a queen,
 werewolf to a rook), is counted as the same target; HaChu marks a pawn's en-passant capture on
@@ -210,6 +211,11 @@ def main():
     parser.add_argument("--files", type=int, default=12)
     parser.add_argument("--ranks", type=int, default=12)
     parser.add_argument(
+        "--castling",
+        action="store_true",
+        help="the variant castles as chess does (HaChu's castling without rights is explained)",
+    )
+    parser.add_argument(
         "--one-promotion",
         metavar="LETTER",
         help="the variant's pawn promotes to this type only: HaChu's magenta there is no choice",
@@ -267,7 +273,8 @@ def main():
                         corner = ("a" if to < sq else FILES[args.files - 1]) + sq[1:]
                         passed = chr((ord(sq[0]) + ord(to[0])) // 2) + sq[1:]
                         if (
-                            to[1:] == sq[1:]
+                            args.castling
+                            and to[1:] == sq[1:]
                             and abs(ord(to[0]) - ord(sq[0])) == 2
                             and (touched & {sq, corner} or reach & {sq, passed, to})
                         ):
