@@ -11,17 +11,21 @@ Two kinds of difference are explained, counted and not reported: a target only H
 that Alfil refuses because it leaves the king attacked (HaChu's `lift` is pseudo-legal), and
 a Lion's distant capture of a protected promoted kirin, which HaChu refuses and XBoard, the
 referee, allows (Alfil's chu follows XBoard). Two more, in HaChu's chess-like variants (lion,
-werewolf), against orthodox chess, which these variants keep: HaChu offers castling to a king
-or with a rook that has moved and come back, and even from the king's empty start square once
-it has left (it keeps no castling rights), or out of, through or into check (its lift is
-pseudo-legal; the squares the other side's pieces reach are those of HaChu's own lifts), and with
+werewolf), against orthodox chess, which these variants keep: with `--castling`, HaChu
+offers castling to a king or with a rook that has moved and come back, and even from the
+king's empty start square once it has left (it keeps no castling rights), or out of, through
+or into check (its lift is pseudo-legal; the squares the other side's pieces reach are those
+of HaChu's own lifts), and with
 `--one-promotion` a pawn's promotion square that HaChu marks magenta (a choice) where the
 variant promotes to one type only, whatever the move names (HaChu's lion promotes to a queen,
 werewolf to a rook), is counted as the same target; HaChu marks a pawn's en-passant capture on
 the square of the pawn it takes (its first leg), Alfil on the square it goes to; and in lion
 chess HaChu's lift shows a Lion's distant capture of a protected Lion that HaChu refuses when
 the move is played from a fresh start (`Illegal move {Distant capture of protected Lion}`), as
-Alfil does: a target only HaChu shows that a fresh HaChu refuses is counted apart.
+Alfil does: a target only HaChu shows that a fresh HaChu refuses is counted apart. Two
+colourings are counted apart too: a square that is both a first leg and a promotion (HaChu
+magenta, Alfil cyan), and an empty square a multi-leg move only passes and turns back on
+(HaChu cyan, Alfil yellow for the plain step that move amounts to).
 
     bench/hachu_diff.py [--variant chu] [--positions 5000] [--seed 1] [--alfil PATH]
                         [--hachu /usr/games/hachu] [--random-plies 30] [--max-plies 200]
@@ -207,6 +211,11 @@ def main():
     parser.add_argument("--files", type=int, default=12)
     parser.add_argument("--ranks", type=int, default=12)
     parser.add_argument(
+        "--castling",
+        action="store_true",
+        help="the variant castles as chess does (HaChu's castling without rights is explained)",
+    )
+    parser.add_argument(
         "--one-promotion",
         metavar="LETTER",
         help="the variant's pawn promotes to this type only: HaChu's magenta there is no choice",
@@ -217,7 +226,7 @@ def main():
     alfil = Engine([args.alfil], "Alfil")
     hachu = Engine([args.hachu], "HaChu")
     positions = differences = explained = kirins = lifts = games = 0
-    castlings = single_promotions = en_passants = own_refusals = 0
+    castlings = single_promotions = en_passants = own_refusals = two_marks = 0
     began = time.time()
     try:
         while positions < args.positions:
@@ -264,7 +273,8 @@ def main():
                         corner = ("a" if to < sq else FILES[args.files - 1]) + sq[1:]
                         passed = chr((ord(sq[0]) + ord(to[0])) // 2) + sq[1:]
                         if (
-                            to[1:] == sq[1:]
+                            args.castling
+                            and to[1:] == sq[1:]
                             and abs(ord(to[0]) - ord(sq[0])) == 2
                             and (touched & {sq, corner} or reach & {sq, passed, to})
                         ):
@@ -288,6 +298,14 @@ def main():
                         ):
                             kirins += 1
                             a.pop(to)
+                    for to in set(a) & set(h):
+                        # One square, two marks, one colour: a first leg that is also a
+                        # promotion (HaChu shows the promotion, Alfil the leg that goes on), or
+                        # an empty square a multi-leg move passes and turns back on, which HaChu
+                        # marks cyan though nothing is taken there (Alfil: the plain step).
+                        if (a[to], h[to]) in (("C", "M"), ("Y", "C")):
+                            two_marks += 1
+                            h[to] = a[to]
                     if args.one_promotion:
                         for to in set(a) & set(h):
                             if h[to] == "M" and a[to] in "YR":
@@ -348,7 +366,8 @@ def main():
         f"{castlings} castlings without the rights or in check only HaChu offers, "
         f"{single_promotions} one-type promotions HaChu marks as a choice, "
         f"{en_passants} en-passant captures HaChu marks on the victim, "
-        f"{own_refusals} targets HaChu shows and refuses from a fresh start "
+        f"{own_refusals} targets HaChu shows and refuses from a fresh start, "
+        f"{two_marks} squares with two marks coloured apart "
         f"({seconds:.0f} s)"
     )
     return 1 if differences else 0

@@ -72,5 +72,5 @@ fn dai_shogi_pieces_move_as_in_hachu() {
 
 #[test]
 fn lion_chess_pieces_move_as_in_hachu() {
-    agrees("lion", "8", "300", &["--one-promotion", "q"]);
+    agrees("lion", "8", "300", &["--castling", "--one-promotion", "q"]);
 }

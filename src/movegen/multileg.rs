@@ -258,28 +258,27 @@ impl<S: Sink> Walk<'_, S> {
         iso: Option<u8>,
     ) -> bool {
         let platform = f & flags::PLATFORM != 0;
-        let (ok, kill) = match occ {
-            Occupant::Empty => (f & flags::QUIET != 0, false),
+        // A foe may be taken (`c`) or hopped over (`p`): with both, the leg goes on either way.
+        let (ok, kill, hop_too) = match occ {
+            Occupant::Empty => (f & flags::QUIET != 0, false, false),
             Occupant::Foe(p) => {
+                let hop = platform && f & flags::TAME == 0;
                 if capturable(self.pos, *p, self.colour, f & !flags::DESTROY) {
-                    (true, true)
+                    (true, true, hop)
                 } else {
-                    (platform && f & flags::TAME == 0, false)
+                    (hop, false, false)
                 }
             }
             Occupant::Friend => {
                 if f & flags::DESTROY != 0 {
-                    (true, true)
+                    (true, true, false)
                 } else {
-                    (platform, false)
+                    (platform, false, false)
                 }
             }
         };
-        if !ok || (kill && self.kills.is_full()) {
+        if !ok {
             return true;
-        }
-        if kill {
-            self.kills.push(sq);
         }
         let next_range = if f & flags::TOGGLE != 0 {
             toggled(range)
@@ -291,17 +290,28 @@ impl<S: Sink> Walk<'_, S> {
         } else {
             iso
         };
-        let rel = self.comp.later[k].slots;
-        let mut go_on = true;
-        for r in 0..8u8 {
-            if rel >> r & 1 != 0 && !self.leg(k + 1, sq, (slot + r) & 7, next_range, next_iso) {
-                go_on = false;
-                break;
+        if kill && !self.kills.is_full() {
+            self.kills.push(sq);
+            let go_on = self.next_legs(k, sq, slot, next_range, next_iso);
+            self.kills.pop();
+            if !go_on {
+                return false;
             }
         }
-        if kill {
-            self.kills.pop();
+        if kill && !hop_too {
+            return true;
         }
-        go_on
+        self.next_legs(k, sq, slot, next_range, next_iso)
+    }
+
+    /// The legs after leg `k`, which stopped on `sq` heading `slot`.
+    fn next_legs(&mut self, k: usize, sq: Square, slot: u8, range: Range, iso: Option<u8>) -> bool {
+        let rel = self.comp.later[k].slots;
+        for r in 0..8u8 {
+            if rel >> r & 1 != 0 && !self.leg(k + 1, sq, (slot + r) & 7, range, iso) {
+                return false;
+            }
+        }
+        true
     }
 }

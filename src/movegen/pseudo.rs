@@ -242,7 +242,9 @@ pub fn emit<S: Sink>(
         return true;
     }
     let mv = Move::with_kills(from, to, kills);
-    let captures = victim.is_piece() || kills.iter().any(|&k| k.is_some() && pos.at(k).is_piece());
+    // A move back to its own square (a Lion's pass) takes nothing there.
+    let captures = (to != from && victim.is_piece())
+        || kills.iter().any(|&k| k.is_some() && pos.at(k).is_piece());
     if let (Some(demotion), Some(base)) = (info.demotes, info.promoted_of) {
         if demotion == Demotion::OnMove || captures {
             return sink.push(Move {

@@ -18,6 +18,7 @@ mod explain_command;
 mod flip_and_setup_rules;
 mod game_ends;
 mod lion_trading;
+mod multi_leg;
 mod search;
 mod selftest_command;
 mod shared_data;
