@@ -32,6 +32,17 @@ fn script(s: &mut Session, lines: &[&str]) -> Vec<String> {
     got
 }
 
+/// Send each line (the last a `go perft`); the divide up to its closing blank line, which the
+/// engine prints when the count ends (it answers `isready` meanwhile).
+fn perft(s: &mut Session, lines: &[&str]) -> Vec<String> {
+    for l in lines {
+        s.send(l);
+    }
+    let mut got = s.read_until(WAIT, |l| l.starts_with("Nodes searched"));
+    got.extend(s.read_until(WAIT, str::is_empty));
+    got
+}
+
 /// Lines up to and including the next `bestmove`.
 fn until_bestmove(s: &mut Session) -> Vec<String> {
     s.read_until(WAIT, |l| l.starts_with("bestmove"))
@@ -61,7 +72,7 @@ fn any_contains(lines: &[String], text: &str) -> bool {
 
 /// The `go perft 1` move list of the current position.
 fn root_moves(s: &mut Session) -> Vec<String> {
-    script(s, &["go perft 1"])
+    perft(s, &["go perft 1"])
         .iter()
         .filter(|l| !l.starts_with("Nodes searched"))
         .filter_map(|l| l.strip_suffix(": 1").map(str::to_string))
@@ -201,7 +212,7 @@ fn setoption_sets_every_option() {
     assert_eq!(info_strings(&missing).len(), 1, "{missing:?}");
     let folder = format!("setoption name Variant folder value {}", dir.display());
     assert!(script(&mut s, &[&folder]).is_empty());
-    let lines = script(
+    let lines = perft(
         &mut s,
         &[
             "setoption name UCI_Variant value pawnless",
@@ -481,11 +492,11 @@ fn info_lines_carry_every_field_and_currmove() {
 #[test]
 fn go_perft_divides_like_stockfish() {
     let (mut s, _) = uci();
-    let lines = script(&mut s, &["position startpos", "go perft 3"]);
+    let lines = perft(&mut s, &["position startpos", "go perft 3"]);
     assert_eq!(lines.len(), 23, "{lines:?}");
     assert_eq!(lines[0], "a2a3: 380");
     assert_eq!(&lines[20..], ["", "Nodes searched: 8902", ""]);
-    let lines = script(&mut s, &["go perft 0"]);
+    let lines = perft(&mut s, &["go perft 0"]);
     assert_eq!(lines, ["", "Nodes searched: 1", ""]);
     s.quit();
 }
