@@ -87,7 +87,8 @@ pub fn derive(existing: Option<&str>, wanted: &[Wanted<'_>]) -> String {
     if white.len() < 2 {
         white = vec![".".to_string(); 22];
     }
-    let has = |white: &[String], id: PieceId| white.iter().any(|s| *s == id.text_for(Colour::White));
+    let has =
+        |white: &[String], id: PieceId| white.iter().any(|s| *s == id.text_for(Colour::White));
     for piece in wanted {
         if has(&white, piece.id) {
             continue;
@@ -137,15 +138,18 @@ pub fn slot_of(text: &str, id: PieceId) -> Option<usize> {
     if found.iter().any(|s| s.after_jump) {
         return None;
     }
-    found[..found.len() / 2].iter().position(
-        |s| matches!(s.content, SlotContent::Piece(p, Colour::White) if p == id),
-    )
+    found[..found.len() / 2]
+        .iter()
+        .position(|s| matches!(s.content, SlotContent::Piece(p, Colour::White) if p == id))
 }
 
 /// The character index at which White's slot `slot` starts in `text`.
 pub fn slot_char(text: &str, slot: usize) -> Option<usize> {
     let found = slots(text).ok()?;
-    found.get(slot).filter(|_| slot < found.len() / 2).map(|s| s.at)
+    found
+        .get(slot)
+        .filter(|_| slot < found.len() / 2)
+        .map(|s| s.at)
 }
 
 #[cfg(test)]
@@ -159,11 +163,36 @@ mod tests {
     #[test]
     fn pieces_go_to_the_images_of_their_moves() {
         let wanted = [
-            Wanted { id: id('P'), moves: "fmWfcF", royal: false, promotes: true },
-            Wanted { id: id('N'), moves: "N", royal: false, promotes: false },
-            Wanted { id: id('K'), moves: "K", royal: true, promotes: false },
-            Wanted { id: id('C'), moves: "NR", royal: false, promotes: false },
-            Wanted { id: id('D'), moves: "mRcpRnN", royal: false, promotes: false },
+            Wanted {
+                id: id('P'),
+                moves: "fmWfcF",
+                royal: false,
+                promotes: true,
+            },
+            Wanted {
+                id: id('N'),
+                moves: "N",
+                royal: false,
+                promotes: false,
+            },
+            Wanted {
+                id: id('K'),
+                moves: "K",
+                royal: true,
+                promotes: false,
+            },
+            Wanted {
+                id: id('C'),
+                moves: "NR",
+                royal: false,
+                promotes: false,
+            },
+            Wanted {
+                id: id('D'),
+                moves: "mRcpRnN",
+                royal: false,
+                promotes: false,
+            },
         ];
         assert_eq!(
             derive(None, &wanted),

@@ -151,7 +151,8 @@ pub fn load_text_kept(text: &str, path: &Path) -> Result<LoadedFile, LoadError> 
         .parent()
         .filter(|p| !p.as_os_str().is_empty())
         .map_or_else(|| PathBuf::from("."), Path::to_path_buf);
-    let key = std::fs::canonicalize(path).map_or_else(|_| label.clone(), |p| p.display().to_string());
+    let key =
+        std::fs::canonicalize(path).map_or_else(|_| label.clone(), |p| p.display().to_string());
     let leaf = Source::parse(label, key, text.to_string(), Home::Folder(folder))?;
     let (variant, leaf, flat) = finish_keeping_leaf(leaf)?;
     Ok(LoadedFile::new(variant, leaf, flat))

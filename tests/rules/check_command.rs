@@ -336,7 +336,11 @@ fn broken_designer_files_give_every_error_at_once() {
             found.join("\n")
         );
         for (line, want) in found.iter().zip(&expected) {
-            assert!(line.starts_with(want), "{}: {line}\nexpected {want}", file.display());
+            assert!(
+                line.starts_with(want),
+                "{}: {line}\nexpected {want}",
+                file.display()
+            );
         }
     }
 }

@@ -128,8 +128,9 @@ fn sides_without_royal(file: &LoadedFile, tables: &Arc<Ruleset>) -> Vec<Diagnost
             );
             Diagnostic::error(
                 "no-royal-side",
-                file.in_key("start", 0, message.clone())
-                    .unwrap_or_else(|| file.at_key("inherits", format!("{message} (the start is inherited)"))),
+                file.in_key("start", 0, message.clone()).unwrap_or_else(|| {
+                    file.at_key("inherits", format!("{message} (the start is inherited)"))
+                }),
             )
         })
         .collect()
@@ -364,7 +365,11 @@ fn other_images(file: &LoadedFile) -> Vec<Diagnostic> {
             Some(s) => format!(
                 "; put it in slot {s} (XBoard's {} image{})",
                 images::IMAGES[s].0,
-                if own == Some(s) { ", its moves" } else { ", of no common piece" }
+                if own == Some(s) {
+                    ", its moves"
+                } else {
+                    ", of no common piece"
+                }
             ),
             None => String::new(),
         };

@@ -51,8 +51,9 @@ pub fn repair_piece_to_char(text: &str, offset: usize) -> Step {
         .iter()
         .find(|e| e.key.as_deref() == Some("piece_to_char"))
     {
-        Some(entry) => blank(text, entry)
-            .map_or(Step::Stop, |(text, repair)| Step::Retry(text, repair)),
+        Some(entry) => {
+            blank(text, entry).map_or(Step::Stop, |(text, repair)| Step::Retry(text, repair))
+        }
         None => repair_in(text, offset, &entries),
     }
 }
@@ -164,7 +165,9 @@ fn entries(text: &str) -> Vec<Entry> {
                 continue;
             }
             b'/' if bytes.get(i + 1) == Some(&b'*') => {
-                i = text[i + 2..].find("*/").map_or(bytes.len(), |n| i + 2 + n + 2);
+                i = text[i + 2..]
+                    .find("*/")
+                    .map_or(bytes.len(), |n| i + 2 + n + 2);
                 continue;
             }
             b' ' | b'\t' | b'\r' | b'\n' => {}
@@ -264,7 +267,10 @@ mod tests {
             panic!("no repair")
         };
         assert_eq!(text.len(), FILE.len());
-        assert!(!text.contains("name") && text.contains("  // a comment"), "{text}");
+        assert!(
+            !text.contains("name") && text.contains("  // a comment"),
+            "{text}"
+        );
         let at = FILE.find("B@N").unwrap() + 1;
         let Step::Retry(text, _) = repair(FILE, at) else {
             panic!("no repair")

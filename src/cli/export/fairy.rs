@@ -82,8 +82,14 @@ pub fn export(v: &Variant, name: &str) -> Exported {
     match &v.castling {
         Some(c) => {
             lines.push("castling = true".into());
-            lines.push(format!("castlingKingsideFile = {}", char::from(b'a' + c.kingside_file)));
-            lines.push(format!("castlingQueensideFile = {}", char::from(b'a' + c.queenside_file)));
+            lines.push(format!(
+                "castlingKingsideFile = {}",
+                char::from(b'a' + c.kingside_file)
+            ));
+            lines.push(format!(
+                "castlingQueensideFile = {}",
+                char::from(b'a' + c.queenside_file)
+            ));
         }
         None => lines.push("castling = false".into()),
     }

@@ -65,7 +65,10 @@ fn rules_missing(v: &Variant) -> Vec<String> {
             out.push(what.to_string());
         }
     };
-    add(v.holdings > 0 || v.hand.captures_to_hand, "holdings and drops");
+    add(
+        v.holdings > 0 || v.hand.captures_to_hand,
+        "holdings and drops",
+    );
     add(r.extinction.is_some(), "the extinction rule");
     add(r.flag.is_some(), "the flag rule");
     add(r.check_count > 0, "the check count");

@@ -18,11 +18,19 @@ pub enum Part {
     /// A leap of this step (m, n), in all directions.
     Leap((i8, i8), Mode),
     /// A slide: orthogonal and/or diagonal lines.
-    Slide { orthogonal: bool, diagonal: bool, mode: Mode },
+    Slide {
+        orthogonal: bool,
+        diagonal: bool,
+        mode: Mode,
+    },
     /// A cannon's capture: hop over one piece along orthogonal and/or diagonal lines.
     Hop { orthogonal: bool, diagonal: bool },
     /// A forward step of this length (a pawn's), `initial` only from its first square.
-    StepForward { length: u8, mode: Mode, initial: bool },
+    StepForward {
+        length: u8,
+        mode: Mode,
+        initial: bool,
+    },
     /// The two forward diagonal steps.
     StepForwardDiagonal(Mode),
 }
@@ -58,23 +66,36 @@ pub fn parts(text: &str) -> Result<Vec<Part>, String> {
             (atom, Range::Unlimited, "", 0) if leg.modes & MODE_P != 0 && mode == Mode::Capture => {
                 let (orthogonal, diagonal) =
                     lines(atom).ok_or_else(|| format!("`{shown}` (a hopping leaper)"))?;
-                Part::Hop { orthogonal, diagonal }
+                Part::Hop {
+                    orthogonal,
+                    diagonal,
+                }
             }
             _ if leg.modes & MODE_P != 0 => return Err(format!("`{shown}` (a hop)")),
             (atom, Range::Unlimited, "", 0) => {
                 let (orthogonal, diagonal) =
                     lines(atom).ok_or_else(|| format!("`{shown}` (a rider)"))?;
-                Part::Slide { orthogonal, diagonal, mode }
+                Part::Slide {
+                    orthogonal,
+                    diagonal,
+                    mode,
+                }
             }
             (Atom::K, Range::Leap, "", 0) => {
                 out.push(Part::Leap((0, 1), mode));
                 Part::Leap((1, 1), mode)
             }
             (atom, Range::Leap, "", 0) => Part::Leap(atom.step(), mode),
-            (Atom::W, Range::Leap, "f", 0) => Part::StepForward { length: 1, mode, initial: false },
-            (Atom::D, Range::Leap, "f", 1) if leg.lame > 0 => {
-                Part::StepForward { length: 2, mode, initial: true }
-            }
+            (Atom::W, Range::Leap, "f", 0) => Part::StepForward {
+                length: 1,
+                mode,
+                initial: false,
+            },
+            (Atom::D, Range::Leap, "f", 1) if leg.lame > 0 => Part::StepForward {
+                length: 2,
+                mode,
+                initial: true,
+            },
             (Atom::F, Range::Leap, "f", 0) => Part::StepForwardDiagonal(mode),
             _ => return Err(format!("`{shown}`")),
         };
@@ -92,16 +113,31 @@ mod tests {
         assert_eq!(
             parts("mRcpR").unwrap(),
             [
-                Part::Slide { orthogonal: true, diagonal: false, mode: Mode::Move },
-                Part::Hop { orthogonal: true, diagonal: false }
+                Part::Slide {
+                    orthogonal: true,
+                    diagonal: false,
+                    mode: Mode::Move
+                },
+                Part::Hop {
+                    orthogonal: true,
+                    diagonal: false
+                }
             ]
         );
         assert_eq!(
             parts("fmWfceFifmnD").unwrap(),
             [
-                Part::StepForward { length: 1, mode: Mode::Move, initial: false },
+                Part::StepForward {
+                    length: 1,
+                    mode: Mode::Move,
+                    initial: false
+                },
                 Part::StepForwardDiagonal(Mode::Capture),
-                Part::StepForward { length: 2, mode: Mode::Move, initial: true },
+                Part::StepForward {
+                    length: 2,
+                    mode: Mode::Move,
+                    initial: true
+                },
             ]
         );
         assert_eq!(parts("N").unwrap(), [Part::Leap((1, 2), Mode::Both)]);

@@ -24,7 +24,10 @@ pub fn export(v: &Variant, name: &str) -> Exported {
             }
         };
         let mut block = vec![format!("Piece: {}", p.name)];
-        let movers: Vec<&Part> = found.iter().filter(|x| mode_of(x) != Mode::Capture).collect();
+        let movers: Vec<&Part> = found
+            .iter()
+            .filter(|x| mode_of(x) != Mode::Capture)
+            .collect();
         let capturers: Vec<&Part> = found.iter().filter(|x| mode_of(x) != Mode::Move).collect();
         let split = found.iter().any(|x| mode_of(x) != Mode::Both);
         block.extend(describe(&movers).into_iter().map(|d| format!("Move: {d}")));
@@ -51,7 +54,7 @@ pub fn export(v: &Variant, name: &str) -> Exported {
         if p.royal {
             flags.push("royal");
         }
-        if pawn && v.rules.en_passant_zone.is_some() || pawn && p.moves_text.contains('e') {
+        if pawn && (v.rules.en_passant_zone.is_some() || p.moves_text.contains('e')) {
             flags.extend(["set_ep", "take_ep"]);
         }
         if !flags.is_empty() {
@@ -81,7 +84,7 @@ pub fn export(v: &Variant, name: &str) -> Exported {
             let king_file = v
                 .start_fen
                 .split('/')
-                .last()
+                .next_back()
                 .and_then(|row| file_of(row, &id))
                 .unwrap_or(4);
             let last = v.files - 1;
@@ -145,10 +148,15 @@ fn describe(parts: &[&Part]) -> Vec<String> {
     let mut steps = Vec::new();
     for part in parts {
         match part {
-            Part::Slide { orthogonal, diagonal, .. } => {
-                slides.extend(lines_of(*orthogonal, *diagonal))
-            }
-            Part::Hop { orthogonal, diagonal } => hops.extend(lines_of(*orthogonal, *diagonal)),
+            Part::Slide {
+                orthogonal,
+                diagonal,
+                ..
+            } => slides.extend(lines_of(*orthogonal, *diagonal)),
+            Part::Hop {
+                orthogonal,
+                diagonal,
+            } => hops.extend(lines_of(*orthogonal, *diagonal)),
             Part::Leap((m, n), _) => leaps.push(format!("({m},{n})")),
             Part::StepForward { initial: false, .. } => steps.push("N"),
             Part::StepForward { initial: true, .. } => {}
