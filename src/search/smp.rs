@@ -159,7 +159,7 @@ fn root_moves(worker: &mut Worker<'_>, limits: &Limits) -> Vec<RootMove> {
         .filter(|m| !limits.exclude.contains(m))
         .map(|mv| {
             worker.make(mv, false);
-            let estimate = -worker.evaluate();
+            let estimate = -worker.evaluate(-super::MATE, super::MATE);
             worker.unmake();
             (fingerprint(mv) == hash_move, RootMove::new(mv, estimate))
         })
