@@ -15,7 +15,6 @@ mod error;
 mod fen;
 pub mod fen_text;
 mod folder;
-pub mod images;
 pub mod load;
 mod locate;
 pub mod located;
