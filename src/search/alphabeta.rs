@@ -173,11 +173,7 @@ impl Worker<'_> {
             return 0;
         }
         if ply >= MAX_PLY - 1 {
-            return if checked {
-                0
-            } else {
-                self.evaluate(alpha, beta)
-            };
+            return if checked { 0 } else { self.evaluate() };
         }
         if let Some(score) = immediate_score(self, ply) {
             return score;
@@ -212,11 +208,7 @@ impl Worker<'_> {
         if hash_move == 0 && depth >= IIR_DEPTH {
             depth -= 1;
         }
-        let eval = if checked {
-            -MATE
-        } else {
-            self.evaluate(alpha, beta)
-        };
+        let eval = if checked { -MATE } else { self.evaluate() };
         self.plies[ply].static_eval = if checked { NO_EVAL } else { eval };
         let improving = ply < 2 || {
             let before = self.plies[ply - 2].static_eval;

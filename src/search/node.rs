@@ -58,6 +58,12 @@ impl Best {
         self.alpha = self.alpha.max(score);
     }
 
+    /// A move pruned without being searched, whose score could have reached at most `bound`
+    /// (not above alpha): the node's upper bound is no lower than that.
+    pub fn pruned(&mut self, bound: i32) {
+        self.score = self.score.max(bound);
+    }
+
     /// Take a searched move's score.
     pub fn take(&mut self, mv: Move, score: i32) -> Taken {
         if score <= self.score {

@@ -1,9 +1,12 @@
 //! Quiescence search: at the horizon, only captures and promotions are searched (and every
 //! evasion when in check), so the static evaluation is only trusted in quiet positions. The
-//! side to move may stand pat. Captures that cannot raise the score to alpha even when they
-//! win their victim outright (delta pruning), and captures that lose material in the static
-//! exchange, are skipped, and after a few plies only recaptures on the square of the last
-//! capture are searched, which keeps positions with many pieces in contact from exploding.
+//! side to move may stand pat. Captures and promotions that cannot raise the score to alpha
+//! even when they win their victim outright (delta pruning), those that win nothing in the
+//! static exchange where the standing evaluation plus a margin is not above alpha (futility),
+//! and those that lose material in the exchange are skipped; a pruned move leaves the node's
+//! upper bound no lower than the score it could have reached. After a few plies only
+//! recaptures on the square of the last capture are searched, which keeps positions with many
+//! pieces in contact from exploding.
 //! In variants whose legality is royal safety alone, captures come from the pseudo-legal
 //! generator through a filtering sink and each is tested for check after it is made; other
 //! variants (explosions, no checking …) filter the full legal move list.
@@ -11,7 +14,7 @@
 use super::node::Best;
 use super::ordering::{is_tactical, loses_exchange, pick, score_moves};
 use super::rules::{immediate_score, no_moves_score, repetition};
-use super::see::gain;
+use super::see::{gain, see_below};
 use super::worker::{Worker, MAX_PLY};
 use super::MATE;
 use crate::movegen::attack::{in_check, in_check_after};
@@ -19,7 +22,7 @@ use crate::movegen::{legal_moves_knowing_check, pseudo, Move, Sink};
 use crate::position::Position;
 use crate::types::Square;
 
-/// Margin over the victim's value for delta pruning.
+/// Margin over the standing evaluation and the victim's value for delta and futility pruning.
 const DELTA: i32 = 200;
 /// Quiescence plies with every capture; deeper, only recaptures.
 const ALL_CAPTURES_PLIES: u32 = 4;
@@ -81,11 +84,7 @@ impl Worker<'_> {
             return score;
         }
         if ply >= MAX_PLY - 1 {
-            return if checked {
-                0
-            } else {
-                self.evaluate(alpha, beta)
-            };
+            return if checked { 0 } else { self.evaluate() };
         }
         if let Some(score) = repetition(self, ply, checked) {
             return score;
@@ -101,7 +100,7 @@ impl Worker<'_> {
         let stand_pat = if checked {
             None
         } else {
-            let eval = self.evaluate(alpha, beta);
+            let eval = self.evaluate();
             if eval >= beta {
                 return eval;
             }
@@ -133,12 +132,19 @@ impl Worker<'_> {
                 if recaptures_only && mv.to != last && !mv.kills.contains(&last) {
                     continue;
                 }
-                let won = gain(&self.pos, et, mv);
-                let promotes = mv.promotion_type().is_some();
-                if !promotes && eval + won + DELTA <= best.alpha {
+                let futility_base = eval + DELTA;
+                let futility = futility_base + gain(&self.pos, et, mv);
+                if futility <= best.alpha {
+                    best.pruned(futility);
                     continue;
                 }
-                if !promotes && loses_exchange(scores[i]) {
+                if futility_base <= best.alpha && see_below(&self.pos, et, mv, 1) {
+                    best.pruned(futility_base);
+                    continue;
+                }
+                if loses_exchange(scores[i])
+                    || (mv.promotion_type().is_some() && see_below(&self.pos, et, mv, 0))
+                {
                     continue;
                 }
             }

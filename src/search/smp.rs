@@ -162,7 +162,7 @@ fn root_moves(worker: &mut Worker<'_>, limits: &Limits) -> Vec<RootMove> {
         .filter(|m| !limits.exclude.contains(m))
         .map(|mv| {
             worker.make(mv, false);
-            let estimate = -worker.evaluate(-super::MATE, super::MATE);
+            let estimate = -worker.evaluate();
             worker.unmake();
             (fingerprint(mv) == hash_move, RootMove::new(mv, estimate))
         })

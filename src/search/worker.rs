@@ -258,19 +258,13 @@ impl<'a> Worker<'a> {
 
     /// Static evaluation of the current position for the side to move.
     #[inline]
-    pub fn evaluate(&mut self, alpha: i32, beta: i32) -> i32 {
+    pub fn evaluate(&mut self) -> i32 {
         if let (Some(acc), Some(nnue)) = (&self.accumulators, self.shared.eval.nnue.as_deref()) {
             return acc
                 .evaluate(nnue, &self.pos)
                 .clamp(-super::MATE_BOUND + 1, super::MATE_BOUND - 1);
         }
-        evaluate(
-            &self.pos,
-            self.shared.eval,
-            &mut self.eval_cache,
-            alpha,
-            beta,
-        )
+        evaluate(&self.pos, self.shared.eval, &mut self.eval_cache)
     }
 
     /// The quiet-move history of the current node: the plain table and the continuation rows

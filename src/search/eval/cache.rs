@@ -86,7 +86,6 @@ mod tests {
     use crate::movegen::{legal_moves, make_move};
     use crate::position::Position;
     use crate::search::eval::{activity, evaluate, pawn_structure, tables::EvalTables};
-    use crate::search::MATE_BOUND;
 
     /// Plies of each playout.
     const PLIES: usize = 30;
@@ -129,7 +128,7 @@ mod tests {
                             let counted = pawn_structure(&pos, &et);
                             assert_eq!(kept, counted, "{name} at {}", pos.to_fen());
                         }
-                        evaluate(&pos, &et, &mut cache, -MATE_BOUND, MATE_BOUND);
+                        evaluate(&pos, &et, &mut cache);
                         pos.unmake();
                     }
                     pos.unmake();

@@ -14,9 +14,9 @@
 //!
 //! Material, squares and the census of the pieces are kept summed by the position through make
 //! and unmake (`sums`); the pawn structure of a set of pawns seen recently comes from the
-//! thread's cache. The evaluation is lazy: when these cheap terms put the score far outside
-//! the search window, the costlier mobility pass is skipped; when it is needed, a position
-//! seen recently takes it from the thread's cache (`cache`).
+//! thread's cache. The evaluation is a function of the position alone, whatever window the
+//! search asks it in: the costlier mobility pass is always made, and a position seen recently
+//! takes it from the thread's cache (`cache`).
 
 pub mod cache;
 pub mod escort;
@@ -39,8 +39,6 @@ use tables::{EvalTables, NO_SLOT, PAIR_SLOTS};
 use super::MATE_BOUND;
 use crate::position::Position;
 
-/// How far outside the window the cheap terms must put the score to skip the rest.
-const LAZY_MARGIN: i32 = 400;
 /// Extra material (beyond the opponent's) below which a side without promoting pieces is
 /// not expected to win.
 const WINNING_MATERIAL: i32 = 400;
@@ -146,25 +144,14 @@ pub(super) fn checks_lead(pos: &Position, et: &EvalTables) -> i32 {
     lead * et.check_bonus
 }
 
-/// Evaluate `pos` for the side to move. `alpha` and `beta` are the search window: a score
-/// far outside it may be returned without the costly terms, which `cache` may hold.
-pub fn evaluate(
-    pos: &Position,
-    et: &EvalTables,
-    cache: &mut EvalCache,
-    alpha: i32,
-    beta: i32,
-) -> i32 {
+/// Evaluate `pos` for the side to move; `cache` may hold its costly terms.
+pub fn evaluate(pos: &Position, et: &EvalTables, cache: &mut EvalCache) -> i32 {
     let sums = pos.sums(&et.square_values);
     let (Census { sides, phase }, mut score) = sums::census(pos, et, &sums);
     let pawns = structure(pos, et, sums.key, &mut cache.structure);
     score += pawns.score;
     let lead = checks_lead(pos, et);
     score += Pair::new(lead, lead);
-    let lazy = finish(score, phase, &sides, pos.side(), et);
-    if lazy + LAZY_MARGIN <= alpha || lazy - LAZY_MARGIN >= beta {
-        return lazy;
-    }
     score += match cache.activity.get(pos.hash()) {
         Some(terms) => terms,
         None => {
@@ -298,7 +285,7 @@ mod tests {
         let score = |fen: &str| {
             let pos = position_from_fen(ruleset.clone(), fen).expect("a legal position");
             let mut cache = super::cache::EvalCache::default();
-            evaluate(&pos, &et, &mut cache, -super::MATE_BOUND, super::MATE_BOUND)
+            evaluate(&pos, &et, &mut cache)
         };
         let gained = score(horse_up) - score(full);
         assert!(

@@ -760,7 +760,6 @@ mod tests {
     use crate::position::Position;
     use crate::search::eval::cache::EvalCache;
     use crate::search::eval::evaluate;
-    use crate::search::MATE_BOUND;
     use crate::types::{Colour, Piece};
     use crate::variant::load_file;
     use crate::variant::weights::Weights;
@@ -769,7 +768,7 @@ mod tests {
     const PLIES: usize = 40;
 
     fn score(pos: &Position, et: &EvalTables) -> i32 {
-        evaluate(pos, et, &mut EvalCache::default(), -MATE_BOUND, MATE_BOUND)
+        evaluate(pos, et, &mut EvalCache::default())
     }
 
     /// The rules of the shipped variant `variant`.

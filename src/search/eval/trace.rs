@@ -476,7 +476,6 @@ mod tests {
     use crate::search::eval::cache::EvalCache;
     use crate::search::eval::evaluate;
     use crate::search::eval::tables::EvalTables;
-    use crate::search::MATE_BOUND;
     use crate::types::Colour;
 
     /// Plies of each playout.
@@ -498,7 +497,7 @@ mod tests {
 
     /// The evaluation of `pos` under `et`, White's view.
     fn white_eval(pos: &Position, et: &EvalTables) -> f64 {
-        let own = evaluate(pos, et, &mut EvalCache::default(), -MATE_BOUND, MATE_BOUND);
+        let own = evaluate(pos, et, &mut EvalCache::default());
         f64::from(if pos.side() == Colour::White {
             own
         } else {
