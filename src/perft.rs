@@ -19,20 +19,20 @@ pub fn buffers(depth: u32) -> Vec<Vec<Move>> {
 
 /// Leaves of the legal-move tree of depth `depth`.
 pub fn perft(pos: &mut Position, depth: u32) -> u64 {
-    let mut bufs = buffers(depth);
-    let checked = in_check(pos, pos.side());
-    let countable = countable(&pos.tables);
-    perft_with(pos, depth, checked, countable, &mut bufs, &|| false).unwrap_or_default()
+    perft_from(pos, depth, &|| false).unwrap_or_default()
 }
 
 /// [`perft`] that gives up (`None`) once `stop` is raised, checked at every inner node.
 pub fn perft_until(pos: &mut Position, depth: u32, stop: &AtomicBool) -> Option<u64> {
+    perft_from(pos, depth, &|| stop.load(Ordering::Relaxed))
+}
+
+/// [`perft_with`] from a position whose check state is not known yet; `None` once `stopped`.
+fn perft_from(pos: &mut Position, depth: u32, stopped: &impl Fn() -> bool) -> Option<u64> {
     let mut bufs = buffers(depth);
     let checked = in_check(pos, pos.side());
     let countable = countable(&pos.tables);
-    perft_with(pos, depth, checked, countable, &mut bufs, &|| {
-        stop.load(Ordering::Relaxed)
-    })
+    perft_with(pos, depth, checked, countable, &mut bufs, stopped)
 }
 
 /// `checked`: whether the side to move is in check, known from the move that led here;
@@ -73,8 +73,22 @@ fn perft_with(
     Some(total)
 }
 
+/// Node count below each root move, the root moves split across rayon's threads.
+pub fn divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
+    divide_with(pos, depth, &|| false).unwrap_or_default()
+}
+
 /// [`divide`] that gives up (`None`) once `stop` is raised.
 pub fn divide_until(pos: &Position, depth: u32, stop: &AtomicBool) -> Option<Vec<(Move, u64)>> {
+    divide_with(pos, depth, &|| stop.load(Ordering::Relaxed))
+}
+
+/// [`divide`] that gives up (`None`) once `stopped` says so, asked at every inner node.
+fn divide_with(
+    pos: &Position,
+    depth: u32,
+    stopped: &(impl Fn() -> bool + Sync),
+) -> Option<Vec<(Move, u64)>> {
     let mut root = pos.clone();
     let mut moves = Vec::new();
     legal_moves(&mut root, &mut moves);
@@ -86,29 +100,9 @@ pub fn divide_until(pos: &Position, depth: u32, stop: &AtomicBool) -> Option<Vec
             let n = if depth <= 1 {
                 Some(1)
             } else {
-                perft_until(&mut p, depth - 1, stop)
+                perft_from(&mut p, depth - 1, stopped)
             };
             n.map(|n| (mv, n))
-        })
-        .collect()
-}
-
-/// Node count below each root move, the root moves split across rayon's threads.
-pub fn divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
-    let mut root = pos.clone();
-    let mut moves = Vec::new();
-    legal_moves(&mut root, &mut moves);
-    moves
-        .par_iter()
-        .map(|&mv| {
-            let mut p = pos.clone();
-            make_move(&mut p, mv);
-            let n = if depth <= 1 {
-                1
-            } else {
-                perft(&mut p, depth - 1)
-            };
-            (mv, n)
         })
         .collect()
 }

@@ -84,12 +84,18 @@ fn handshake_announces_features_variants_and_options() {
         "MultiPV -spin",
         "Resign -check",
         "Offer draw -check",
+        "Move Overhead -spin 100 0 5000",
     ] {
         assert!(
             options.iter().any(|o| o.starts_with(wanted)),
             "option {wanted}"
         );
     }
+    assert!(s.script(&["option Move Overhead=0"]).is_empty());
+    assert_eq!(
+        s.script(&["option Move Overhead=5001"]),
+        vec!["Error (unknown option or bad value): option Move Overhead=5001"]
+    );
     assert!(s.script(&["accepted done", "rejected san"]).is_empty());
     s.quit();
 }

@@ -7,20 +7,13 @@
 //! capture of a protected promoted kirin that XBoard allows, it marks a promotion to a single
 //! type as a choice and an en-passant capture on the pawn it takes (see the script).
 
-use std::path::Path;
+mod install_support;
+
 use std::process::Command;
 
 /// Whether HaChu is installed; under CI it must be.
 fn installed() -> bool {
-    if Path::new("/usr/games/hachu").exists() {
-        return true;
-    }
-    assert!(
-        std::env::var_os("CI").is_none(),
-        "CI must have hachu installed (see .ci/run)"
-    );
-    eprintln!("skipped: install the Debian package hachu to run this test");
-    false
+    install_support::program_or_skip("/usr/games/hachu", "hachu")
 }
 
 fn differences(variant: &str, size: &str, positions: &str, extra: &[&str]) -> Option<String> {

@@ -4,22 +4,15 @@
 //! `--second-options` gives it as XBoard's `-secondOptions` would. The game must end by the
 //! rules, not at move 0 by a refusal or a disconnection.
 
-use std::path::Path;
+mod install_support;
+
 use std::process::Command;
 
 const HACHU: &str = "/usr/games/hachu";
 
 /// Whether HaChu is installed; under CI it must be.
 fn installed() -> bool {
-    if Path::new(HACHU).exists() {
-        return true;
-    }
-    assert!(
-        std::env::var_os("CI").is_none(),
-        "CI must have hachu installed (see .ci/run)"
-    );
-    eprintln!("skipped: install the Debian package hachu to run this test");
-    false
+    install_support::program_or_skip(HACHU, "hachu")
 }
 
 #[test]

@@ -6,7 +6,9 @@
 //! option, dying, a start position other than Alfil's, a `customPiece` Fairy-Stockfish 11.1
 //! cannot read) are errors with exit status 2, said with the reference's own words.
 
-use std::path::{Path, PathBuf};
+mod install_support;
+
+use std::path::PathBuf;
 use std::process::Command;
 
 const FAIRY_STOCKFISH: &str = "/usr/games/fairy-stockfish";
@@ -41,19 +43,6 @@ fn lame_knight_file() -> PathBuf {
     let path = dir.join("lameknight.ron");
     std::fs::write(&path, LAME_KNIGHT).unwrap();
     path
-}
-
-/// Whether the engine is installed; under CI it must be.
-fn installed(path: &str, package: &str) -> bool {
-    if Path::new(path).exists() {
-        return true;
-    }
-    assert!(
-        std::env::var_os("CI").is_none(),
-        "CI must have {package} installed (see .ci/run)"
-    );
-    eprintln!("skipped: install the Debian package {package} to run this test");
-    false
 }
 
 /// The value after `label` on the line that starts with it.
@@ -149,7 +138,7 @@ fn a_knight_without_its_backward_leaps_is_found_against_alfil_itself() {
 
 #[test]
 fn a_knight_without_its_backward_leaps_is_found_against_fairy_stockfish() {
-    if !installed(FAIRY_STOCKFISH, "fairy-stockfish") {
+    if !install_support::program_or_skip(FAIRY_STOCKFISH, "fairy-stockfish") {
         return;
     }
     let file = lame_knight_file();
@@ -167,7 +156,7 @@ fn a_knight_without_its_backward_leaps_is_found_against_fairy_stockfish() {
 
 #[test]
 fn sound_variants_agree_with_fairy_stockfish() {
-    if !installed(FAIRY_STOCKFISH, "fairy-stockfish") {
+    if !install_support::program_or_skip(FAIRY_STOCKFISH, "fairy-stockfish") {
         return;
     }
     // Counts from tests/data/perft (Fairy-Stockfish's): xiangqi's 10 ranks, crazyhouse's
@@ -213,7 +202,7 @@ fn sound_variants_agree_with_fairy_stockfish() {
 
 #[test]
 fn sjaak_ii_is_a_reference_over_cecp() {
-    if !installed(SJAAK_II, "sjaakii") {
+    if !install_support::program_or_skip(SJAAK_II, "sjaakii") {
         return;
     }
     // 10 ranks written from 0 (XBoard's way) and drops: both must be matched to Alfil's moves.
@@ -362,7 +351,7 @@ fn bad_references_and_files_are_errors() {
 
 #[test]
 fn a_variant_fairy_stockfish_reads_from_its_own_file_is_a_reference() {
-    if !installed(FAIRY_STOCKFISH, "fairy-stockfish") {
+    if !install_support::program_or_skip(FAIRY_STOCKFISH, "fairy-stockfish") {
         return;
     }
     // Fairy-Stockfish learns `nocastle-test` only from the variants.ini given by
@@ -418,7 +407,7 @@ const XIANGQI_CHECK: &str = "3k5/9/9/9/4r4/9/9/9/R8/4K4 w - - 0 1";
 
 #[test]
 fn moves_sjaak_ii_counts_zero_are_not_moves() {
-    if !installed(SJAAK_II, "sjaakii") {
+    if !install_support::program_or_skip(SJAAK_II, "sjaakii") {
         return;
     }
     for depth in ["1", "2"] {
@@ -444,7 +433,7 @@ fn moves_sjaak_ii_counts_zero_are_not_moves() {
 
 #[test]
 fn a_reference_with_another_start_is_an_error() {
-    if !installed(FAIRY_STOCKFISH, "fairy-stockfish") {
+    if !install_support::program_or_skip(FAIRY_STOCKFISH, "fairy-stockfish") {
         return;
     }
     // Gothic chess has capablanca's pieces in another order.
@@ -500,7 +489,7 @@ fn fairy_stockfish_11_without_custom_pieces_is_told_before_it_crashes() {
     assert!(err.contains("killed by signal 11"), "{err}");
     assert!(err.contains(&expected), "{err}");
     assert!(err.contains("--to sjaak"), "{err}");
-    if !installed(FAIRY_STOCKFISH, "fairy-stockfish") {
+    if !install_support::program_or_skip(FAIRY_STOCKFISH, "fairy-stockfish") {
         return;
     }
     let (out, err, code) = alfil(&[

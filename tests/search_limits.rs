@@ -7,7 +7,7 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use alfil::game::Game;
-use alfil::search::time::{allocate, fixed, OVERHEAD};
+use alfil::search::time::{allocate, fixed, MoveOverhead};
 use alfil::search::{Clock, Limits, Outcome, Searcher};
 
 fn start(variant: &str) -> Game {
@@ -42,17 +42,22 @@ fn clock(time: u64, increment: u64, moves_to_go: u32) -> Clock {
 
 #[test]
 fn allocations_stay_within_the_clock() {
+    let overhead = MoveOverhead::DEFAULT;
     for time in [
         1, 10, 50, 100, 500, 1_000, 10_000, 60_000, 600_000, 7_200_000,
     ] {
         for inc in [0, 100, 1_000, 30_000] {
             for mtg in [0, 1, 2, 5, 20, 40, 100] {
                 let c = clock(time, inc, mtg);
-                let a = allocate(&c);
-                assert!(a.soft > Duration::ZERO, "{c:?}: {a:?}");
+                let a = allocate(&c, overhead);
                 assert!(a.soft <= a.hard, "{c:?}: {a:?}");
-                assert!(a.hard < c.time, "{c:?}: {a:?}");
-                assert!(a.hard <= c.time - OVERHEAD.min(c.time / 20), "{c:?}: {a:?}");
+                assert!(
+                    a.hard + overhead.0 < c.time || a.hard.is_zero(),
+                    "{c:?}: {a:?}"
+                );
+                if time >= 1_000 && inc < time {
+                    assert!(a.soft > Duration::ZERO, "{c:?}: {a:?}");
+                }
             }
         }
     }
@@ -60,44 +65,56 @@ fn allocations_stay_within_the_clock() {
 
 #[test]
 fn no_time_left_means_move_at_once() {
-    let a = allocate(&clock(0, 100, 0));
+    let a = allocate(&clock(0, 100, 0), MoveOverhead::DEFAULT);
     assert_eq!(a.hard, Duration::ZERO);
-    assert_eq!(fixed(Duration::ZERO).hard, Duration::ZERO);
+    assert_eq!(
+        fixed(Duration::ZERO, MoveOverhead::DEFAULT).hard,
+        Duration::ZERO
+    );
 }
 
 #[test]
 fn sudden_death_keeps_a_reserve() {
+    let overhead = MoveOverhead::DEFAULT;
     // 0:10 + 0.1: about a thirtieth of the time plus most of the increment.
-    let a = allocate(&clock(10_000, 100, 0));
+    let a = allocate(&clock(10_000, 100, 0), overhead);
     assert!(a.soft > ms(250) && a.soft < ms(600), "{a:?}");
     assert!(a.hard <= ms(2_000), "{a:?}");
-    // Low on time, the increment carries the game and the clock does not run out.
+    // Low on time, the increment carries the game and the clock does not run out, even when
+    // every move takes its hard limit and the overhead.
     let mut left = ms(300);
     for _ in 0..200 {
-        let a = allocate(&Clock {
-            time: left,
-            ..clock(0, 100, 0)
-        });
-        assert!(a.hard < left);
-        left = left - a.hard + ms(100);
+        let a = allocate(
+            &Clock {
+                time: left,
+                ..clock(0, 100, 0)
+            },
+            overhead,
+        );
+        assert!(a.hard + overhead.0 < left);
+        left = left - a.hard - overhead.0 + ms(100);
     }
     assert!(left > ms(100), "{left:?}");
 }
 
 #[test]
 fn a_time_control_is_never_overstepped() {
-    // 40 moves in one minute, every move taking its whole hard limit (plus the overhead).
+    // 40 moves in one minute, every move taking its whole hard limit plus the overhead.
+    let overhead = MoveOverhead::DEFAULT;
     let mut left = ms(60_000);
     for played in 0..40 {
-        let a = allocate(&Clock {
-            time: left,
-            ..clock(0, 0, 40 - played)
-        });
-        assert!(a.hard + OVERHEAD.min(left / 20) <= left);
-        left -= a.hard;
+        let a = allocate(
+            &Clock {
+                time: left,
+                ..clock(0, 0, 40 - played)
+            },
+            overhead,
+        );
+        assert!(a.hard + overhead.0 < left);
+        left -= a.hard + overhead.0;
     }
     assert!(left > Duration::ZERO);
-    let a = allocate(&clock(60_000, 0, 40));
+    let a = allocate(&clock(60_000, 0, 40), overhead);
     assert!(a.soft > ms(1_000) && a.soft < ms(3_000), "{a:?}");
 }
 
@@ -190,7 +207,7 @@ fn clock_play_uses_a_sensible_share() {
     let (out, took) = search(&mut searcher, &game, &limits);
     assert!(is_legal(&game, &out));
     assert!(
-        took < allocate(&clock(10_000, 100, 0)).hard + ms(100),
+        took < allocate(&clock(10_000, 100, 0), MoveOverhead::DEFAULT).hard + ms(100),
         "took {took:?}"
     );
 }

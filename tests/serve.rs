@@ -8,6 +8,7 @@
 //! perft data, a variant file's located error, a drop from the holdings. Its screenshots go to
 //! `$ALFIL_SCREENSHOTS` when that is set.
 
+mod install_support;
 mod serve_support;
 
 use std::io::{Read, Write};
@@ -530,18 +531,11 @@ fn browser_installed() -> bool {
     let chromium = ["/usr/bin/chromium", "/usr/bin/chromedriver"]
         .iter()
         .all(|p| std::path::Path::new(p).exists());
-    if selenium && chromium {
-        return true;
-    }
-    assert!(
-        std::env::var_os("CI").is_none(),
-        "CI must have chromium, chromium-driver and selenium installed (see .ci/run)"
-    );
-    eprintln!(
-        "skipped: install the Debian packages chromium and chromium-driver and the Python \
-         package selenium to run this test"
-    );
-    false
+    install_support::installed_or_skip(
+        selenium && chromium,
+        "the Debian packages chromium and chromium-driver and the Python package selenium",
+        "this test",
+    )
 }
 
 #[test]

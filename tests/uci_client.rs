@@ -5,6 +5,8 @@
 //! Without python-chess the test is skipped with a message, except under `CI=true`, where it
 //! fails (`.ci/run` installs python-chess).
 
+mod install_support;
+
 use std::process::Command;
 
 /// The client: plays and analyses through python-chess, and fails on any error python-chess
@@ -73,13 +75,11 @@ fn python_chess_available() -> bool {
 
 #[test]
 fn python_chess_plays_through_alfil() {
-    if !python_chess_available() {
-        assert_ne!(
-            std::env::var("CI").as_deref(),
-            Ok("true"),
-            "python-chess is missing under CI (pip install chess)"
-        );
-        eprintln!("skipped: python3 with python-chess is not installed (pip install chess)");
+    if !install_support::installed_or_skip(
+        python_chess_available(),
+        "python3 with python-chess (pip install chess)",
+        "this test",
+    ) {
         return;
     }
     let dir = std::env::temp_dir().join(format!("alfil-uci-client-{}", std::process::id()));

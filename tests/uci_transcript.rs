@@ -107,6 +107,7 @@ fn uci_lists_identity_and_every_option() {
         "option name UCI_Chess960 type check default false",
         "option name Variant folder type string default variants",
         "option name Clear Hash type button",
+        "option name Move Overhead type spin default 100 min 0 max 5000",
         "option name Use NNUE type check default true",
         "option name EvalFile type string default <auto>",
     ] {

@@ -9,6 +9,8 @@
 //!
 //! `.ci/run` installs the packages; elsewhere, without them, the test says so and passes.
 
+mod install_support;
+
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
@@ -100,13 +102,8 @@ fn find_xvfb() -> Option<PathBuf> {
 /// fails under CI, which installs both).
 fn xvfb_or_skip() -> Option<PathBuf> {
     let xvfb = find_xvfb().filter(|_| Path::new(XBOARD).exists());
-    if xvfb.is_none() {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "CI must have xboard and xvfb installed (see .ci/run)"
-        );
-        eprintln!("skipped: install the Debian packages xboard and xvfb to run this test");
-    }
+    let what = "the Debian packages xboard and xvfb";
+    install_support::installed_or_skip(xvfb.is_some(), what, "this test");
     xvfb
 }
 
@@ -280,16 +277,11 @@ fn xboard_referees_alfil_without_a_forfeit() {
     let Some(xvfb) = xvfb_or_skip() else {
         return;
     };
-    let fairy_stockfish = Path::new(FAIRY_STOCKFISH).exists();
-    if !fairy_stockfish {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "CI must have fairy-stockfish installed (see .ci/run)"
-        );
-        eprintln!(
-            "matches against Fairy-Stockfish skipped: install the Debian package fairy-stockfish"
-        );
-    }
+    let fairy_stockfish = install_support::installed_or_skip(
+        Path::new(FAIRY_STOCKFISH).exists(),
+        "the Debian package fairy-stockfish",
+        "the matches against Fairy-Stockfish",
+    );
     let display = Display::start(&xvfb);
     let root = std::env::temp_dir().join(format!("alfil-xboard-{}", std::process::id()));
     for wave in WAVES {

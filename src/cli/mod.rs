@@ -8,6 +8,7 @@ pub mod explain;
 pub mod learn;
 pub mod matchrun;
 pub mod perftdiff;
+pub(crate) mod random;
 pub mod selftest;
 pub mod serve;
 pub mod stdout;

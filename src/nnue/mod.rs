@@ -117,12 +117,7 @@ fn read_file(path: &Path, variant: &str, layout: &Layout) -> Result<(Network, St
 /// board and pieces; `None` when there is none.
 fn own(tables: &Arc<Ruleset>, layout: &Layout) -> Result<Option<(Network, String)>, String> {
     let variant = &tables.variant;
-    let own = std::iter::once((variant.name.as_str(), variant.source.as_str()));
-    let kin = variant
-        .kin
-        .iter()
-        .map(|k| (k.name.as_str(), k.source.as_str()));
-    for (name, source) in own.chain(kin) {
+    for (name, source) in variant.self_and_kin() {
         if let Some(stem) = source
             .strip_prefix("<embedded>/")
             .map(|f| f.trim_end_matches(".ron"))

@@ -12,7 +12,7 @@ use super::Event;
 use crate::game::Game;
 use crate::perft::divide_until;
 use crate::position::Position;
-use crate::search::{EvalChoice, Limits, Searcher};
+use crate::search::{time, EvalChoice, Limits, Searcher};
 
 /// Work for the search thread.
 pub enum Job {
@@ -138,7 +138,8 @@ impl Worker {
 
 /// How long after its start a search for `limits` is stopped from outside, whatever it thinks
 /// (a guard against losing on time): a fixed move time plus a tenth and 20 ms, or the clock less
-/// a twentieth (at least 30 ms); `None` for a search without a time limit.
+/// its reserve (the move overhead and a margin, [`time::reserve`]), at least 10 ms; `None` for
+/// a search without a time limit.
 pub fn backstop(limits: &Limits) -> Option<Duration> {
     if limits.infinite {
         return None;
@@ -147,9 +148,8 @@ pub fn backstop(limits: &Limits) -> Option<Duration> {
         .move_time
         .map(|t| t + t / 10 + Duration::from_millis(20));
     let by_clock = limits.clock.map(|c| {
-        let reserve = (c.time / 20).max(Duration::from_millis(30));
         c.time
-            .saturating_sub(reserve)
+            .saturating_sub(time::reserve(c.time, limits.move_overhead))
             .max(Duration::from_millis(10))
     });
     match (by_move, by_clock) {

@@ -35,8 +35,9 @@ impl<'a> Control<'a> {
     /// The limits of a search that started (was asked for) at `start`.
     pub fn new(limits: &Limits, stop: &'a Arc<AtomicBool>, start: Instant) -> Control<'a> {
         let infinite = limits.infinite;
-        let by_clock = limits.clock.map(|c| allocate(&c));
-        let by_move = limits.move_time.map(fixed);
+        let overhead = limits.move_overhead;
+        let by_clock = limits.clock.map(|c| allocate(&c, overhead));
+        let by_move = limits.move_time.map(|t| fixed(t, overhead));
         let time = match (by_clock, by_move) {
             (Some(a), Some(b)) => Some(tighter(a, b)),
             (a, b) => a.or(b),

@@ -111,7 +111,7 @@ pub struct Limits {
     pub depth: Option<u32>,
     /// Nodes of all threads together.
     pub nodes: Option<u64>,
-    /// Fixed time for this move (a few milliseconds are kept back for overheads).
+    /// Fixed time for this move (less the move overhead, at most a tenth of it).
     pub move_time: Option<Duration>,
     /// Play by the clock (time management decides).
     pub clock: Option<Clock>,
@@ -128,6 +128,8 @@ pub struct Limits {
     /// Nodes per second to pretend (CECP `nps`), turning the clock into a node budget: the
     /// time of `move_time` and `clock` is counted as nodes searched / `nps`.
     pub nps: Option<u64>,
+    /// Time kept back from `move_time` and `clock` for the delays outside the search.
+    pub move_overhead: time::MoveOverhead,
 }
 
 /// A progress report: one per completed iteration (and per PV line in MultiPV mode).

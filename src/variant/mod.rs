@@ -491,6 +491,17 @@ impl Variant {
         })
     }
 
+    /// The variant's own name and source, then those of its [`kin`](Variant::kin), nearest
+    /// first: where to look, in order, for what it may borrow from the variants it inherits
+    /// (evaluation weights, a network).
+    pub fn self_and_kin(&self) -> impl Iterator<Item = (&str, &str)> {
+        std::iter::once((self.name.as_str(), self.source.as_str())).chain(
+            self.kin
+                .iter()
+                .map(|k| (k.name.as_str(), k.source.as_str())),
+        )
+    }
+
     /// Index of the piece type whose ID is this (either case) letter, undressed.
     pub fn piece_index(&self, letter: char) -> Option<usize> {
         self.piece_of(PieceId::plain(letter)?)
@@ -499,5 +510,30 @@ impl Variant {
     /// Index of the piece type with this ID.
     pub fn piece_of(&self, id: PieceId) -> Option<usize> {
         self.pieces.iter().position(|p| p.id == id)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::load_by_name;
+
+    #[test]
+    fn self_and_kin_lists_the_variant_then_its_ancestors_nearest_first() {
+        // 3check960 inherits 3check, which inherits chess; all three share board and pieces.
+        let variant = load_by_name("3check960").expect("built-in variant");
+        let walk: Vec<(&str, &str)> = variant.self_and_kin().collect();
+        assert_eq!(
+            walk,
+            [
+                ("3check960", "<embedded>/3check960.ron"),
+                ("3check", "<embedded>/3check.ron"),
+                ("chess", "<embedded>/chess.ron"),
+            ]
+        );
+        let chess = load_by_name("chess").expect("built-in variant");
+        assert_eq!(
+            chess.self_and_kin().collect::<Vec<_>>(),
+            [("chess", "<embedded>/chess.ron")]
+        );
     }
 }

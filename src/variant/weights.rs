@@ -257,12 +257,7 @@ fn embedded_stem_of(source: &str) -> Option<&str> {
 /// file, or the file next to the variant's own file), else those of the nearest variant it
 /// inherits with the same board and pieces ([`Variant::kin`]).
 pub fn weights_for(variant: &Variant) -> Found {
-    let own = std::iter::once((variant.name.as_str(), variant.source.as_str()));
-    let kin = variant
-        .kin
-        .iter()
-        .map(|k| (k.name.as_str(), k.source.as_str()));
-    for (name, source) in own.chain(kin) {
+    for (name, source) in variant.self_and_kin() {
         let (text, label) = match read_beside(source) {
             Ok(Some(found)) => found,
             Ok(None) => continue,

@@ -16,6 +16,7 @@ use std::sync::{Arc, Mutex};
 
 use rayon::prelude::*;
 
+use crate::cli::random::XorShift64Star;
 use crate::game::Game;
 use crate::movegen::attack::in_check;
 use crate::movegen::legal::is_capture;
@@ -135,7 +136,8 @@ fn one_game(
     n: usize,
     stop: &AtomicBool,
 ) -> Result<Option<Vec<Record>>, String> {
-    let mut rng = plan.seed ^ (n as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    let mut rng =
+        XorShift64Star::new(plan.seed ^ (n as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15));
     let Some(mut game) = (0..100).find_map(|_| opening(tables, plan.random_plies, &mut rng)) else {
         return Err(format!(
             "{}: no game survives {} random moves from the start position",
@@ -211,25 +213,15 @@ fn one_game(
 }
 
 /// The start position after `plies` random legal moves, or `None` if the game ends on the way.
-fn opening(tables: &Arc<Ruleset>, plies: usize, rng: &mut u64) -> Option<Game> {
+fn opening(tables: &Arc<Ruleset>, plies: usize, rng: &mut XorShift64Star) -> Option<Game> {
     let mut game = Game::new(tables.clone());
     for _ in 0..plies {
         let legal = game.legal_moves();
         if legal.is_empty() || game.result().is_some() {
             return None;
         }
-        let mv = legal[(next(rng) % legal.len() as u64) as usize];
+        let mv = legal[rng.below(legal.len())];
         game.play(mv);
     }
     (game.result().is_none()).then_some(game)
-}
-
-/// xorshift64*.
-fn next(state: &mut u64) -> u64 {
-    let mut x = *state | 1;
-    x ^= x >> 12;
-    x ^= x << 25;
-    x ^= x >> 27;
-    *state = x;
-    x.wrapping_mul(0x2545_F491_4F6C_DD1D)
 }

@@ -9,6 +9,7 @@ use std::collections::HashSet;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
+use crate::cli::random::XorShift64Star;
 use crate::game::Game;
 use crate::movegen::Move;
 use crate::position::ruleset::Ruleset;
@@ -145,7 +146,8 @@ impl Openings {
             if playouts.len() >= pairs {
                 break;
             }
-            let mut rng = seed ^ (draw + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+            let mut rng =
+                XorShift64Star::new(seed ^ (draw + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15));
             let Some((game, moves)) = random_playout(tables, plies, &mut rng) else {
                 continue;
             };
@@ -208,7 +210,7 @@ impl Openings {
 fn random_playout(
     tables: &Arc<Ruleset>,
     plies: usize,
-    rng: &mut u64,
+    rng: &mut XorShift64Star,
 ) -> Option<(Game, Vec<String>)> {
     let mut game = Game::new(tables.clone());
     let mut moves = Vec::with_capacity(plies);
@@ -217,7 +219,7 @@ fn random_playout(
         if legal.is_empty() || game.result().is_some() {
             return None;
         }
-        let mv = legal[next(rng) as usize % legal.len()];
+        let mv = legal[rng.below(legal.len())];
         moves.push(game.move_text(mv, RankStyle::XBoard));
         game.play(mv);
     }
@@ -255,7 +257,7 @@ pub struct Generation {
 /// shallow depth and kept when the score is near 0; FENs, without repeats. Tries at most 50
 /// playouts per position wanted.
 pub fn generate(tables: &Arc<Ruleset>, g: &Generation) -> Vec<String> {
-    let mut rng = g.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+    let mut rng = XorShift64Star::new(g.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15));
     let mut searcher = Searcher::new(16, 1);
     let stop = Arc::new(AtomicBool::new(false));
     let limits = Limits {
@@ -277,16 +279,6 @@ pub fn generate(tables: &Arc<Ruleset>, g: &Generation) -> Vec<String> {
         }
     }
     out
-}
-
-/// xorshift64*.
-fn next(state: &mut u64) -> u64 {
-    let mut x = *state | 1;
-    x ^= x >> 12;
-    x ^= x << 25;
-    x ^= x >> 27;
-    *state = x;
-    x.wrapping_mul(0x2545_F491_4F6C_DD1D)
 }
 
 #[cfg(test)]

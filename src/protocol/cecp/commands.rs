@@ -9,6 +9,7 @@ use crate::protocol::timecontrol::TimeControl;
 use crate::protocol::wire::{echo, echo_long, split_command};
 use crate::protocol::worker::Job;
 use crate::protocol::xboard;
+use crate::search::time::MoveOverhead;
 use crate::types::Colour;
 
 use super::edit::EditState;
@@ -476,6 +477,9 @@ impl Engine {
                 self.settings.resign_threshold = centipawns(n)
             }
             ("Offer draw", _, _, Some(f)) => self.settings.draw_offers = f,
+            ("Move Overhead", _, Some(n), _) if n <= MoveOverhead::MAX_MILLIS => {
+                self.settings.move_overhead = MoveOverhead::from_millis(n as u64)
+            }
             ("Draw threshold", _, Some(n), _) => self.settings.draw_threshold = centipawns(n),
             ("Use NNUE", _, _, Some(f)) => {
                 self.settings.eval.use_net = f;

@@ -53,7 +53,7 @@ impl Engine {
         }
         let mut after = self.game.clone();
         after.play(mv);
-        let (limits, hard) = self.clocks.limits(&after);
+        let (limits, hard) = self.clocks.limits(&after, self.settings.move_overhead);
         let Some(r) = self.running.as_mut() else {
             return false;
         };
@@ -62,8 +62,8 @@ impl Engine {
             return false;
         }
         let share = match (&limits.clock, limits.move_time) {
-            (_, Some(t)) => time::fixed(t).soft,
-            (Some(clock), None) => time::allocate(clock).soft,
+            (_, Some(t)) => time::fixed(t, limits.move_overhead).soft,
+            (Some(clock), None) => time::allocate(clock, limits.move_overhead).soft,
             (None, None) => return false,
         };
         let share = hard.map_or(share, |h| share.min(h));
@@ -164,7 +164,7 @@ impl Engine {
         let mut deadline = None;
         match activity {
             Activity::Think => {
-                let (l, hard) = self.clocks.limits(&game);
+                let (l, hard) = self.clocks.limits(&game, self.settings.move_overhead);
                 limits = l;
                 deadline = hard.map(|d| Instant::now() + d);
                 if let Some(view) = self.referee_view() {

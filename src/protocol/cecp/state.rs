@@ -9,6 +9,7 @@ use crate::game::Game;
 use crate::movegen::Move;
 use crate::protocol::timecontrol::TimeControl;
 use crate::protocol::worker::backstop;
+use crate::search::time::MoveOverhead;
 use crate::search::{Clock, Limits};
 use crate::types::Colour;
 
@@ -70,12 +71,14 @@ impl Clocks {
         }
     }
 
-    /// Limits for a move of the side to move in `game`, and a hard deadline from now.
-    pub fn limits(&self, game: &Game) -> (Limits, Option<Duration>) {
+    /// Limits for a move of the side to move in `game`, keeping `overhead` back for the delays,
+    /// and a hard deadline from now.
+    pub fn limits(&self, game: &Game, overhead: MoveOverhead) -> (Limits, Option<Duration>) {
         let mut limits = Limits {
             depth: self.depth,
             nps: self.nps,
             multi_pv: 1,
+            move_overhead: overhead,
             ..Limits::default()
         };
         if let Some(t) = self.per_move {
@@ -113,6 +116,8 @@ pub struct Settings {
     pub debug: bool,
     /// `Use NNUE` and `EvalFile`: the evaluation to play with.
     pub eval: crate::search::EvalChoice,
+    /// `Move Overhead`: time kept back from every move for the delays outside the search.
+    pub move_overhead: MoveOverhead,
 }
 
 impl Settings {
@@ -133,6 +138,7 @@ impl Settings {
             ponder: false,
             debug: false,
             eval: crate::search::EvalChoice::default(),
+            move_overhead: MoveOverhead::DEFAULT,
         }
     }
 
@@ -171,6 +177,11 @@ impl Settings {
             ),
             format!("Offer draw -check {}", u8::from(self.draw_offers)),
             format!("Draw threshold -spin {} 0 1000", self.draw_threshold),
+            format!(
+                "Move Overhead -spin {} 0 {}",
+                self.move_overhead.millis(),
+                MoveOverhead::MAX_MILLIS
+            ),
             format!("Use NNUE -check {}", u8::from(self.eval.use_net)),
             format!(
                 "EvalFile -file {}",

@@ -143,7 +143,10 @@ impl Engine {
                 self.worker.send(Job::Eval(self.options.eval.clone()));
                 return;
             }
-            Setting::MultiPv(_) | Setting::Ponder(_) | Setting::Chess960(_) => {}
+            Setting::MultiPv(_)
+            | Setting::Ponder(_)
+            | Setting::Chess960(_)
+            | Setting::MoveOverhead(_) => {}
         }
         self.options.apply(&setting);
     }

@@ -5,6 +5,7 @@
 use crate::nnue::OWN_NET;
 /// Largest hash table a `setoption` may ask for, in megabytes; `uci` advertises as its maximum
 /// what this machine can give of it, and a larger request is cut to that with a message.
+use crate::search::time::MoveOverhead;
 use crate::search::EvalChoice;
 
 const MAX_HASH: usize = 65536;
@@ -23,6 +24,8 @@ pub struct Options {
     pub folder: String,
     /// `Use NNUE` and `EvalFile`: the evaluation to play with.
     pub eval: EvalChoice,
+    /// `Move Overhead`: time kept back from every move for the delays outside the search.
+    pub move_overhead: MoveOverhead,
 }
 
 /// One `setoption`, read and checked.
@@ -41,6 +44,7 @@ pub enum Setting {
     UseNet(bool),
     /// `EvalFile`: a network file, or empty (or `<auto>`) for the variant's own.
     EvalFile(String),
+    MoveOverhead(MoveOverhead),
 }
 
 impl Options {
@@ -53,6 +57,7 @@ impl Options {
             chess960: false,
             folder: "variants".into(),
             eval: EvalChoice::default(),
+            move_overhead: MoveOverhead::DEFAULT,
         }
     }
 
@@ -88,6 +93,11 @@ impl Options {
             format!("option name Variant folder type string default {folder}"),
             "option name Clear Hash type button".into(),
             format!(
+                "option name Move Overhead type spin default {} min 0 max {}",
+                self.move_overhead.millis(),
+                MoveOverhead::MAX_MILLIS
+            ),
+            format!(
                 "option name Use NNUE type check default {}",
                 self.eval.use_net
             ),
@@ -112,6 +122,7 @@ impl Options {
             Setting::Folder(folder) => self.folder = folder.clone(),
             Setting::UseNet(on) => self.eval.use_net = *on,
             Setting::EvalFile(file) => self.eval = self.eval.clone().with_file(file),
+            Setting::MoveOverhead(overhead) => self.move_overhead = *overhead,
             Setting::Variant(_) | Setting::ClearHash => {}
         }
     }
@@ -136,10 +147,12 @@ pub fn parse(args: &[&str]) -> Result<Setting, String> {
             .ok_or_else(|| format!("option {name} needs a value"))
     };
     match lower.as_str() {
-        "hash" => spin(&name, &need()?, MAX_HASH).map(Setting::Hash),
+        "hash" => spin(&name, &need()?, 1, MAX_HASH).map(Setting::Hash),
         // Past the most, the count is clamped (with a message) where it is applied.
-        "threads" => spin(&name, &need()?, usize::MAX).map(Setting::Threads),
-        "multipv" => spin(&name, &need()?, MAX_MULTI_PV).map(Setting::MultiPv),
+        "threads" => spin(&name, &need()?, 1, usize::MAX).map(Setting::Threads),
+        "multipv" => spin(&name, &need()?, 1, MAX_MULTI_PV).map(Setting::MultiPv),
+        "move overhead" => spin(&name, &need()?, 0, MoveOverhead::MAX_MILLIS)
+            .map(|ms| Setting::MoveOverhead(MoveOverhead::from_millis(ms as u64))),
         "ponder" => check(&name, &need()?).map(Setting::Ponder),
         "uci_chess960" => check(&name, &need()?).map(Setting::Chess960),
         "uci_variant" => Ok(Setting::Variant(need()?)),
@@ -152,12 +165,12 @@ pub fn parse(args: &[&str]) -> Result<Setting, String> {
     }
 }
 
-fn spin(name: &str, value: &str, max: usize) -> Result<usize, String> {
+fn spin(name: &str, value: &str, min: usize, max: usize) -> Result<usize, String> {
     value
         .parse::<usize>()
         .ok()
-        .filter(|n| (1..=max).contains(n))
-        .ok_or_else(|| format!("option {name} takes a number from 1 to {max}, not '{value}'"))
+        .filter(|n| (min..=max).contains(n))
+        .ok_or_else(|| format!("option {name} takes a number from {min} to {max}, not '{value}'"))
 }
 
 fn check(name: &str, value: &str) -> Result<bool, String> {
@@ -171,6 +184,7 @@ fn check(name: &str, value: &str) -> Result<bool, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::time::Duration;
 
     fn words(text: &str) -> Vec<&str> {
         text.split_whitespace().collect()
@@ -192,6 +206,18 @@ mod tests {
             parse(&words("name UCI_Chess960 value TRUE")),
             Ok(Setting::Chess960(true))
         );
+        assert_eq!(
+            parse(&words("name Move Overhead value 0")),
+            Ok(Setting::MoveOverhead(MoveOverhead(Duration::ZERO)))
+        );
+        assert_eq!(
+            parse(&words("name move overhead value 250")),
+            Ok(Setting::MoveOverhead(MoveOverhead(Duration::from_millis(
+                250
+            ))))
+        );
+        assert!(parse(&words("name Move Overhead value 5001")).is_err());
+        assert!(parse(&words("name Move Overhead value -1")).is_err());
         assert!(parse(&words("name Threads value 0")).is_err());
         assert!(parse(&words("name MultiPV value many")).is_err());
         assert!(parse(&words("name Hash")).is_err());
@@ -206,5 +232,8 @@ mod tests {
             &"option name UCI_Variant type combo default chess var chess var shogi".to_string()
         ));
         assert!(lines.contains(&"option name Clear Hash type button".to_string()));
+        assert!(lines.contains(
+            &"option name Move Overhead type spin default 100 min 0 max 5000".to_string()
+        ));
     }
 }

@@ -89,6 +89,7 @@ impl Engine {
     /// Send a search of `game` to the search thread.
     fn start(&mut self, game: Game, request: Go, pondering: bool) {
         let mut limits = request.limits(game.pos.side(), self.options.multi_pv);
+        limits.move_overhead = self.options.move_overhead;
         if pondering {
             limits = Limits {
                 infinite: true,
