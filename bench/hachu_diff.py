@@ -18,17 +18,23 @@ or into check (its lift is pseudo-legal; the squares the other side's pieces rea
 of HaChu's own lifts), and with
 `--one-promotion` a pawn's promotion square that HaChu marks magenta (a choice) where the
 variant promotes to one type only, whatever the move names (HaChu's lion promotes to a queen,
-werewolf to a rook), is counted as the same target; HaChu marks a pawn's en-passant capture on
+werewolf to a rook), is counted as the same target, and so is a capture of a werewolf, which
+HaChu marks as a promotion too (the captor becomes a werewolf: no choice either); HaChu marks a pawn's en-passant capture on
 the square of the pawn it takes (its first leg), Alfil on the square it goes to; and in lion
 chess HaChu's lift shows a Lion's distant capture of a protected Lion that HaChu refuses when
 the move is played from a fresh start (`Illegal move {Distant capture of protected Lion}`), as
 Alfil does: a target only HaChu shows that a fresh HaChu refuses is counted apart. Two
 colourings are counted apart too: a square that is both a first leg and a promotion (HaChu
 magenta, Alfil cyan), and an empty square a multi-leg move only passes and turns back on
-(HaChu cyan, Alfil yellow for the plain step that move amounts to).
+(HaChu cyan, Alfil yellow for the plain step that move amounts to). With `--hooks IDS`
+(cashew shogi), the targets only Alfil shows for a hook mover of those IDs are counted apart,
+and a game ends without a difference where HaChu refuses a move of one, or a lion dog's
+capture two steps away with a step back onto the empty square between: HaChu's generator lacks
+both, though its own piece lines (`RmasR`, `WBmasB`, `KADcavKmcpafmcpavK`) give them.
 
     bench/hachu_diff.py [--variant chu] [--positions 5000] [--seed 1] [--alfil PATH]
                         [--hachu /usr/games/hachu] [--random-plies 30] [--max-plies 200]
+                        [--castling] [--one-promotion LETTER] [--hooks IDS]
 
 Prints one line per difference (position, square, the squares only Alfil or only HaChu has)
 and a summary; exit status 0 when there is none, 1 otherwise. HaChu is Debian's `hachu`.
@@ -36,6 +42,7 @@ and a summary; exit status 0 when there is none, 1 otherwise. HaChu is Debian's 
 
 import argparse
 import random
+import re
 import subprocess
 import sys
 import time
@@ -190,12 +197,69 @@ def fresh_hachu_refuses(args, played, move):
 
 
 def start(engine, variant, memory):
+    """Start a game of `variant`; the engine's answer to `variant` (its `setup` line)."""
     engine.send("xboard", "protover 2")
     engine.sync()
     engine.send("new", "force", f"variant {variant}")
     if memory:
         engine.send(f"memory {memory}")
-    engine.sync()
+    return engine.sync()
+
+
+def setup_board(lines, ranks):
+    """The pieces of the start position in a `setup` line, by square (IDs as the FEN writes
+    them: `h!`, `+P'`); empty without one."""
+    for text in lines:
+        words = text.split()
+        if text.startswith("setup") and len(words) > 3:
+            return fen_board(words[-4], ranks)
+    return {}
+
+
+def fen_board(field, ranks):
+    board = {}
+    for i, row in enumerate(field.split("/")):
+        file = 0
+        for token in re.findall(r"\d+|\+?[A-Za-z]['!]?", row):
+            if token.isdigit():
+                file += int(token)
+            else:
+                board[f"{FILES[file]}{ranks - i}"] = token
+                file += 1
+    return board
+
+
+def squares_of(leg):
+    return re.findall(r"[a-p]\d+", leg)
+
+
+def play_on(board, move):
+    """`move` made on `board`: the piece goes from its first square to its last, the squares
+    its earlier legs end on lose their victims, and `+` promotes it."""
+    legs = [squares_of(leg) for leg in move.split(",")]
+    piece = board.pop(legs[0][0], None)
+    for leg in legs[:-1]:
+        board.pop(leg[1], None)
+    if piece and move.endswith("+") and not piece.startswith("+"):
+        piece = "+" + piece
+    if piece:
+        board[legs[-1][1]] = piece
+
+
+def returns_to_empty_first(board, move):
+    """Whether `move` is a lion dog's two steps straight with a capture on the second and a
+    step back onto the first, empty square (`g7g9,g9g8`)."""
+    legs = [squares_of(leg) for leg in move.split(",")]
+    if len(legs) != 2 or len(legs[0]) != 2 or len(legs[1]) != 2:
+        return False
+    (f, e), (_, t) = legs
+
+    def xy(sq):
+        return FILES.index(sq[0]), int(sq[1:])
+
+    (fx, fy), (ex, ey), (tx, ty) = xy(f), xy(e), xy(t)
+    straight = (ex - fx, ey - fy) == (2 * (tx - fx), 2 * (ty - fy))
+    return straight and max(abs(tx - fx), abs(ty - fy)) == 1 and t not in board
 
 
 def main():
@@ -216,9 +280,17 @@ def main():
         help="the variant castles as chess does (HaChu's castling without rights is explained)",
     )
     parser.add_argument(
+        "--hooks",
+        metavar="IDS",
+        help="comma-separated IDs of hook movers (`H!,G!,+P',+K'`): HaChu 0.21 generates none of "
+        "their bent moves, nor (for G!) a diagonal slide past one step, though its piece lines "
+        "give them (`RmasR`, `WBmasB`)",
+    )
+    parser.add_argument(
         "--one-promotion",
         metavar="LETTER",
-        help="the variant's pawn promotes to this type only: HaChu's magenta there is no choice",
+        help="the variant's pawn promotes to this type only: HaChu's magenta there (and on a "
+        "werewolf's captures) is no choice",
     )
     args = parser.parse_args()
     rng = random.Random(args.seed)
@@ -227,12 +299,14 @@ def main():
     hachu = Engine([args.hachu], "HaChu")
     positions = differences = explained = kirins = lifts = games = 0
     castlings = single_promotions = en_passants = own_refusals = two_marks = 0
+    hook_targets = hachu_lacks = 0
+    hooks = {h.upper() for h in args.hooks.split(",")} if args.hooks else set()
     began = time.time()
     try:
         while positions < args.positions:
             games += 1
             start(alfil, args.variant, None)
-            start(hachu, args.variant, 16)
+            board = setup_board(start(hachu, args.variant, 16), args.ranks)
             # HaChu refuses every move that repeats an earlier position unless told otherwise;
             # Alfil's chu has the n-fold repetition rule of its variant file instead.
             hachu.send("option Allow repeats=1")
@@ -311,6 +385,11 @@ def main():
                             if h[to] == "M" and a[to] in "YR":
                                 single_promotions += 1
                                 h[to] = a[to]
+                    if board.get(sq, "").upper() in hooks and not set(h) - set(a):
+                        # A hook mover's targets HaChu's generator leaves out (see --hooks).
+                        for to in set(a) - set(h):
+                            hook_targets += 1
+                            a.pop(to)
                     if a != h:
                         differences += 1
                         if not shown:
@@ -337,7 +416,11 @@ def main():
                     move = alfil_move(alfil)
                     if move is None:
                         break
+                mover = board.get(squares_of(move)[0], "").upper() if board else ""
+                lacking = bool(board) and (mover in hooks or returns_to_empty_first(board, move))
                 played.append(move)
+                if board:
+                    play_on(board, move)
                 for leg in move.split(","):
                     touched.add(leg[:2] if leg[2].isalpha() else leg[:3])
                     touched.add(target(leg))
@@ -349,6 +432,10 @@ def main():
                 heard = alfil.sync()
                 refused += [t for t in heard if t.startswith(("Illegal move", "Error"))]
                 if any(t.split(" ")[0] in ("1-0", "0-1", "1/2-1/2") for t in heard):
+                    break
+                if refused and lacking and not any(t.startswith(("Illegal", "Error")) for t in heard):
+                    # A move of HaChu's own piece lines its generator lacks: the game ends here.
+                    hachu_lacks += 1
                     break
                 if refused:
                     differences += 1
@@ -367,7 +454,9 @@ def main():
         f"{single_promotions} one-type promotions HaChu marks as a choice, "
         f"{en_passants} en-passant captures HaChu marks on the victim, "
         f"{own_refusals} targets HaChu shows and refuses from a fresh start, "
-        f"{two_marks} squares with two marks coloured apart "
+        f"{two_marks} squares with two marks coloured apart, "
+        f"{hook_targets} hook movers' targets and {hachu_lacks} moves (games ended) HaChu's "
+        f"generator lacks "
         f"({seconds:.0f} s)"
     )
     return 1 if differences else 0

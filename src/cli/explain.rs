@@ -1,7 +1,7 @@
 //! `alfil explain VARIANT`: the variant after inheritance as one complete RON file that loads to
 //! the same rules, followed (in RON comments, so the whole output still loads) by each piece:
-//! its canonical XBetza, its moves drawn on the variant's own board, its automatic value, and
-//! what it promotes to.
+//! its canonical XBetza, its moves drawn on the variant's own board, its automatic value, what
+//! it promotes to, and whether it turns its captor into one of its type.
 
 use std::path::Path;
 use std::sync::Arc;
@@ -48,7 +48,7 @@ fn pieces(v: &Variant) -> Result<String, String> {
     let tables = build_ruleset(Arc::new(v.clone())).map_err(|e| e.message_for(&v.name))?;
     let values = piece_values(&tables);
     let mut out = String::from("\n// Pieces\n");
-    for (p, value) in v.pieces.iter().zip(values) {
+    for (index, (p, value)) in v.pieces.iter().zip(values).enumerate() {
         let value = if p.always_royal() {
             "royal".to_string()
         } else {
@@ -81,6 +81,9 @@ fn pieces(v: &Variant) -> Result<String, String> {
                 "is the promoted {} ({})\n",
                 v.pieces[base].name, v.pieces[base].id
             ));
+        }
+        if v.rules.contagious.contains(&index) {
+            text.push_str("turns a piece that takes it into one, unless that piece is royal\n");
         }
         if let Some(zone) = &p.zone_moves {
             text.push_str(&format!(

@@ -43,15 +43,19 @@ pub fn legal_moves_knowing_check(pos: &mut Position, checked: Option<bool>, out:
 }
 
 /// The piece that stands on the destination of `mv` (a move of the side to move, not castling
-/// or a wall) once it is made: the moving piece, promoted if it promotes, or the dropped one.
+/// or a wall) once it is made: the moving piece, promoted if it promotes (or turned by a
+/// `contagious` victim), or the dropped one.
 #[inline]
 pub fn arriving(pos: &Position, mv: Move) -> Piece {
     arriving_for(pos, mv, pos.side())
 }
 
 /// The piece move `mv` of a piece of colour `by` (not necessarily the side to move) puts on
-/// its destination.
+/// its destination (a captor of a `contagious` piece: one of that piece's type).
 pub fn arriving_for(pos: &Position, mv: Move, by: Colour) -> Piece {
+    if let Some(kind) = pos.contagion(mv, by) {
+        return Piece::new(kind, by);
+    }
     match (mv.drop_type(), mv.promotion_type()) {
         (Some(kind), _) | (None, Some(kind)) => Piece::new(kind, by),
         (None, None) => pos.at(mv.from),

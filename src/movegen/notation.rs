@@ -1,6 +1,7 @@
 //! Move text in and out, in CECP coordinate notation: `e2e4`, `e7e8q`, shogi-style promotion
 //! to a piece's promoted form as `+` and a promoted piece's reversion as `-` (kyoto shogi), a
-//! sittuyin promotion in place as `g3g3f`, castling as the king's move (`e1g1`, or
+//! sittuyin promotion in place as `g3g3f`, the captor of a `contagious` piece as promoting to
+//! its type (`d1d8w`, the bare move read too), castling as the king's move (`e1g1`, or
 //! `O-O`/`O-O-O` in Chess960-style variants and whenever the king stays put), multi-leg moves
 //! as legs through their victims (`d4e5,e5f6`), a pass as `@@@@`, a wall put instead of a move
 //! as `@@@@,a4`, drops as `P@e4` (upper-case
@@ -60,6 +61,22 @@ pub fn move_text(pos: &Position, mv: Move, style: RankStyle) -> String {
     if mv.is_pass() {
         return "@@@@".into();
     }
+    let mut text = legs(pos, mv, style);
+    if let Some(kind) = pos.contagion(mv, pos.side()) {
+        // The captor of a `contagious` piece is written as promoting to its type, as HaChu
+        // writes a werewolf's captor (`d1d8w`), whatever promotion the move also makes.
+        text.push(pos.tables.pieces[kind].id.letter_for(Colour::Black));
+    } else {
+        text.extend(promotion_suffix(pos, mv));
+    }
+    text.extend(gate);
+    text
+}
+
+/// A piece's move as its legs, from square to square through the victims of a multi-leg
+/// capture (`d4e5,e5f6`), without a promotion suffix.
+fn legs(pos: &Position, mv: Move, style: RankStyle) -> String {
+    let name = |sq: Square| pos.geo().name(sq, style);
     let locust: Vec<Square> = if is_en_passant(pos, mv) {
         Vec::new()
     } else {
@@ -72,18 +89,21 @@ pub fn move_text(pos: &Position, mv: Move, style: RankStyle) -> String {
         at = k;
     }
     text.push_str(&format!("{}{}", name(at), name(mv.to)));
-    if let Some(t) = mv.promotion_type() {
-        let mover = pos.at(mv.from).kind();
-        if pos.tables.pieces[t].promoted_of == Some(mover) {
-            text.push('+');
-        } else if pos.tables.pieces[mover].promoted_of == Some(t) {
-            text.push('-');
-        } else {
-            text.push(pos.tables.pieces[t].id.letter_for(Colour::Black));
-        }
-    }
-    text.extend(gate);
     text
+}
+
+/// The suffix of a promotion: `+` to the mover's promoted form, `-` back to its first form,
+/// else the new type's letter.
+fn promotion_suffix(pos: &Position, mv: Move) -> Option<char> {
+    let t = mv.promotion_type()?;
+    let mover = pos.at(mv.from).kind();
+    Some(if pos.tables.pieces[t].promoted_of == Some(mover) {
+        '+'
+    } else if pos.tables.pieces[mover].promoted_of == Some(t) {
+        '-'
+    } else {
+        pos.tables.pieces[t].id.letter_for(Colour::Black)
+    })
 }
 
 /// Whether the move's only victim is the en-passant victim, taken on the e.p. square by a
@@ -118,6 +138,15 @@ fn alternatives(pos: &Position, mv: Move, style: RankStyle) -> Vec<String> {
             alts.push(format!("{stem}{letter}"));
         } else if let Some(mark) = pos.tables.pieces[t].id.dress().mark() {
             alts.push(format!("{text}{mark}"));
+        }
+    }
+    if pos.contagion(mv, pos.side()).is_some() {
+        // The move as it would be written without the type its victim gives it.
+        let mut text = legs(pos, mv, style);
+        alts.push(text.clone());
+        if let Some(suffix) = promotion_suffix(pos, mv) {
+            text.push(suffix);
+            alts.push(text);
         }
     }
     let mover = pos.at(mv.from);

@@ -269,4 +269,38 @@ mod tests {
         }
         assert!(variants > 200, "{variants} variants");
     }
+
+    /// A captor that becomes its victim's type (`contagious`, werewolf chess): the knight that
+    /// takes the werewolf on d5 leaves the accumulators as a werewolf there summed afresh
+    /// would, and unmade, as they were.
+    #[test]
+    fn a_captor_turned_werewolf_updates_as_summed_afresh() {
+        let variant = crate::variant::load_by_name("werewolf").expect("werewolf ships");
+        let ruleset = crate::movegen::build_ruleset(std::sync::Arc::new(variant)).expect("builds");
+        let mut pos = Position::from_fen(ruleset, "7k/8/8/3w4/8/2N5/8/K7 w - - 0 1").expect("FEN");
+        let nnue = random_nnue(&pos, 7);
+        let mut acc = Accumulators::new(&nnue, &pos, 2);
+        let before = acc.view(Colour::White).to_vec();
+        let mut moves = Vec::new();
+        legal_moves(&mut pos, &mut moves);
+        let takes = |m: &&crate::movegen::Move| pos.contagion(**m, Colour::White).is_some();
+        let mv = *moves
+            .iter()
+            .find(takes)
+            .expect("the knight takes the werewolf");
+        make_move(&mut pos, mv);
+        assert!(
+            pos.to_fen().starts_with("7k/8/8/3W4/8/8/8/K7 "),
+            "{}",
+            pos.to_fen()
+        );
+        acc.push(&nnue, &pos);
+        let fresh = Accumulators::new(&nnue, &pos, 1);
+        for view in Colour::BOTH {
+            assert_eq!(acc.view(view), fresh.view(view), "{view:?}'s view");
+        }
+        pos.unmake();
+        acc.pop();
+        assert_eq!(acc.view(Colour::White), before);
+    }
 }

@@ -196,6 +196,32 @@ impl Position {
     pub fn count(&self, colour: Colour, kind: usize) -> u16 {
         self.counts[colour.index() * self.tables.pieces.len() + kind]
     }
+    /// The type the mover of `mv`, a move of colour `by`, becomes by taking a piece of a
+    /// `contagious` type: the victim's on the destination, else the first one's on the way.
+    /// `None` where the move takes none, the mover may be royal or is of that type already.
+    #[inline]
+    pub fn contagion(&self, mv: Move, by: Colour) -> Option<usize> {
+        if !self.tables.contagion || mv.kind != MoveKind::Normal {
+            return None;
+        }
+        let mover = self.board[mv.from];
+        let info = |p: Piece| &self.tables.pieces[p.kind()];
+        if !mover.is_piece() || info(mover).royal || info(mover).royal_when_last {
+            return None;
+        }
+        let catching = |sq: Square| {
+            let p = self.board[sq];
+            (sq.is_some() && p.is_piece() && p.colour() != by && info(p).contagious)
+                .then(|| p.kind())
+        };
+        let on_to = if mv.to == mv.from {
+            None
+        } else {
+            catching(mv.to)
+        };
+        let kind = on_to.or_else(|| mv.kills.iter().find_map(|&k| catching(k)))?;
+        (kind != mover.kind()).then_some(kind)
+    }
     /// For a promoted piece on `sq`, the type it promoted from.
     #[inline]
     pub fn promoted_from(&self, sq: Square) -> Option<usize> {
@@ -597,6 +623,7 @@ impl Position {
                 }
             }
             MoveKind::Normal => {
+                let caught = self.contagion(mv, us);
                 let info = &self.tables.pieces[piece.kind()];
                 let mut reset = info.resets_counter;
                 let captures = mv.kills.iter().any(|&k| k != Square::NONE)
@@ -622,10 +649,11 @@ impl Position {
                 }
                 let mover_promoted = self.promoted[mv.from];
                 let base = self.tables.pieces[piece.kind()].promoted_of;
-                let (placed, promoted) = match mv.promotion_type() {
-                    Some(t) if base == Some(t) => (Piece::new(t, us), None),
-                    Some(t) => (Piece::new(t, us), Some(Kind::new(piece.kind()))),
-                    None => (piece, mover_promoted),
+                let (placed, promoted) = match (caught, mv.promotion_type()) {
+                    (Some(t), _) => (Piece::new(t, us), None),
+                    (None, Some(t)) if base == Some(t) => (Piece::new(t, us), None),
+                    (None, Some(t)) => (Piece::new(t, us), Some(Kind::new(piece.kind()))),
+                    (None, None) => (piece, mover_promoted),
                 };
                 self.change(mv.from, Piece::EMPTY, false, None);
                 self.change(mv.to, placed, false, promoted);

@@ -222,6 +222,8 @@ pub struct PieceInfo {
     pub blast_unharmed: bool,
     /// It turns into a wall where it captures (`petrify_on_capture`).
     pub petrifies: bool,
+    /// A non-royal piece that captures it becomes one (`contagious`).
+    pub contagious: bool,
     /// Whether it matters that it has not moved yet (castling, gating, `i` moves without a
     /// zone); only such pieces are marked unmoved, so the others never change the key.
     pub tracks_virginity: bool,
@@ -423,6 +425,8 @@ pub struct Ruleset {
     pub explodes: bool,
     /// Some piece turns into a wall where it captures (`petrify_on_capture`).
     pub petrifies: bool,
+    /// Some piece turns its captor into its own type (`contagious`).
+    pub contagion: bool,
     /// Positions keep the state flags (pass, bikjang, castling) some rule reads.
     pub keeps_state: bool,
     /// The Lion-trading counterstrike rule holds: a move records whether a non-Lion took a
@@ -662,6 +666,7 @@ impl Ruleset {
                     .as_ref()
                     .is_some_and(|b| b.unharmed.contains(&index)),
                 petrifies: variant.rules.petrify_on_capture.contains(&index),
+                contagious: variant.rules.contagious.contains(&index),
                 moves,
                 promotion,
                 initial_zone: p.initial_zone.as_ref().map(zones),
@@ -740,6 +745,7 @@ impl Ruleset {
             restricted_promotions,
             explodes: rules.blast.is_some(),
             petrifies: !rules.petrify_on_capture.is_empty(),
+            contagion: !rules.contagious.is_empty(),
             keeps_state,
             counterstrike,
             may_end: keeps_state

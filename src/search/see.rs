@@ -29,7 +29,8 @@ fn landed(pos: &Position, mv: Move) -> usize {
     arriving(pos, mv).kind()
 }
 
-/// Material the move wins at once: the enemy pieces it removes and what a promotion adds.
+/// Material the move wins at once: the enemy pieces it removes and what a promotion (or a
+/// `contagious` victim's type) adds.
 pub fn gain(pos: &Position, et: &EvalTables, mv: Move) -> i32 {
     if mv.is_castle() || mv.is_wall() {
         return 0;
@@ -49,8 +50,9 @@ pub fn gain(pos: &Position, et: &EvalTables, mv: Move) -> i32 {
             total += value(k);
         }
     }
-    if let Some(t) = mv.promotion_type() {
-        total += et.kinds[t].value - et.kinds[pos.at(mv.from).kind()].value;
+    if !mv.is_drop() {
+        // A promotion, or a captor turned into its `contagious` victim's type.
+        total += et.kinds[landed(pos, mv)].value - et.kinds[pos.at(mv.from).kind()].value;
     }
     total
 }

@@ -387,6 +387,7 @@ fn merge_rules(m: &mut Merged, r: &RulesDef) {
         initial_rights_in_fen,
         initial_lost_when_aimed_by,
         petrify_on_capture,
+        contagious,
         lion_trading,
         wall_instead_of_move,
     } = r;
@@ -418,6 +419,7 @@ fn merge_rules(m: &mut Merged, r: &RulesDef) {
         .clone()
         .or(m.initial_lost_when_aimed_by.take());
     m.petrify_on_capture = petrify_on_capture.clone().or(m.petrify_on_capture.take());
+    m.contagious = contagious.clone().or(m.contagious.take());
     m.lion_trading = lion_trading.clone().or(m.lion_trading.take());
     m.wall_instead_of_move = wall_instead_of_move.or(m.wall_instead_of_move);
 }
@@ -761,6 +763,12 @@ fn rules(leaf: &Source, r: &RulesDef, letters: &[PieceId], dims: Dims) -> Result
         r.petrify_on_capture.as_deref().unwrap_or(""),
         letters,
     )?;
+    let (contagious, _) = rule_letters(
+        leaf,
+        &at(&["rules", "contagious"]),
+        r.contagious.as_deref().unwrap_or(""),
+        letters,
+    )?;
     let lion_trading = match &r.lion_trading {
         Some(lt) => {
             let path = |key| at(&["rules", "lion_trading", key]);
@@ -799,6 +807,7 @@ fn rules(leaf: &Source, r: &RulesDef, letters: &[PieceId], dims: Dims) -> Result
         initial_rights_in_fen: r.initial_rights_in_fen.unwrap_or(d.initial_rights_in_fen),
         initial_lost_when_aimed_by,
         petrify_on_capture,
+        contagious,
         lion_trading,
         wall_instead_of_move: r.wall_instead_of_move,
     })
@@ -807,7 +816,8 @@ fn rules(leaf: &Source, r: &RulesDef, letters: &[PieceId], dims: Dims) -> Result
 /// The rules, refused where fields contradict each other or the board: more pieces in a row
 /// than a line of the board holds, castling wins without castling, a royal piece frozen in
 /// check or losing its initial moves without a royal piece, a royal piece that would be
-/// petrified, initial rights in the FEN's castling field of a variant that castles.
+/// petrified or whose captor would become one, initial rights in the FEN's castling field of a
+/// variant that castles.
 fn consistent_rules(
     leaf: &Source,
     rules: Rules,
@@ -853,6 +863,15 @@ fn consistent_rules(
             &at("petrify_on_capture"),
             format!(
                 "the {} is royal: it cannot be petrified",
+                pieces[royal].name
+            ),
+        ));
+    }
+    if let Some(&royal) = rules.contagious.iter().find(|&&kind| pieces[kind].royal) {
+        return Err(leaf.error_at(
+            &at("contagious"),
+            format!(
+                "the {} is royal: a piece that captures it cannot become one",
                 pieces[royal].name
             ),
         ));

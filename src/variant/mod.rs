@@ -248,6 +248,8 @@ pub struct Rules {
     pub initial_lost_when_aimed_by: Vec<usize>,
     /// Types that turn into a wall where they capture.
     pub petrify_on_capture: Vec<usize>,
+    /// Types whose captor becomes one of them (`contagious`).
+    pub contagious: Vec<usize>,
     /// Chu shogi's Lion-trading rules.
     pub lion_trading: Option<LionTrading>,
     /// A side may put a wall instead of moving, where this says.
@@ -290,6 +292,7 @@ impl Default for Rules {
             initial_rights_in_fen: false,
             initial_lost_when_aimed_by: Vec::new(),
             petrify_on_capture: Vec::new(),
+            contagious: Vec::new(),
             lion_trading: None,
             wall_instead_of_move: None,
         }

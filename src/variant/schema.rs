@@ -480,6 +480,14 @@ pub struct RulesDef {
     /// `petrifyOnCaptureTypes`. A royal type may not be listed. Default none.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub petrify_on_capture: Option<String>,
+    /// Piece letters: a piece that captures a piece of one of these types becomes one itself,
+    /// of its own side, where the capture ends (HaChu's werewolf chess: whatever takes a
+    /// werewolf turns into a werewolf). A royal piece never changes, and the new type wins
+    /// over a promotion the same move makes. Written with the new type's letter as a suffix
+    /// (`d1d8w`, as HaChu writes it); the bare move is read too. A royal type may not be
+    /// listed. Default none.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub contagious: Option<String>,
     /// Chu shogi's Lion-trading rules, for the pieces listed as Lions (see
     /// [`LionTradingDef`]). Default none.
     #[serde(skip_serializing_if = "Option::is_none")]

@@ -298,4 +298,12 @@ fn rules_xboard_cannot_referee_are_reported() {
         finding(&out, "xboard-rules").contains("XBoard never turns a piece back by itself"),
         "{out}"
     );
+    // Captors that become what they take.
+    let (out, _) = alfil(&["check", "variants/werewolf.ron"]);
+    assert!(
+        finding(&out, "xboard-rules").contains(
+            "XBoard has no rule by which a piece that takes the werewolf (W) becomes one"
+        ),
+        "{out}"
+    );
 }

@@ -50,6 +50,17 @@ fn pieces_are_described_from_their_definitions() {
     assert_eq!(rank7, "//   7 . . . * . * . . .");
     let rank5 = knight.lines().find(|l| l.starts_with("//   5")).unwrap();
     assert_eq!(rank5, "//   5 . . . . @ . . . .");
+    // werewolf.ron: whatever takes the werewolf becomes one (`contagious`).
+    let text = explain("werewolf").unwrap();
+    assert!(text.contains("contagious: \"W\""), "{text}");
+    let wolf = text
+        .split("// W werewolf:")
+        .nth(1)
+        .expect("a werewolf section");
+    assert!(
+        wolf.contains("// turns a piece that takes it into one, unless that piece is royal"),
+        "{text}"
+    );
 }
 
 #[test]

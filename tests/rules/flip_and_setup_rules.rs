@@ -3,8 +3,9 @@
 //! phase of placement and sittuyin (drops only, castling rights from drops, bishops on both
 //! colours), koedem's king that must be dropped first, dobutsu's lion that must arrive
 //! safely, gethenian's pieces flipping back to their own first form and chennis' kings kept to
-//! their half. Expected moves and positions are
-//! Fairy-Stockfish's (pyffish 0.0.90) for the same positions.
+//! their half, and werewolf chess's captors that become werewolves. Expected moves and positions
+//! are Fairy-Stockfish's (pyffish 0.0.90) for the same positions, and HaChu 0.21's for werewolf
+//! chess (its source and its `lift`).
 
 use crate::game_support;
 
@@ -215,4 +216,32 @@ fn a_double_step_that_promotes_leaves_no_en_passant_square() {
     play(&mut g, "e7e5b");
     assert_eq!(g.pos.to_fen().split_whitespace().nth(3), Some("-"));
     assert!(!moves(&mut g).contains("d5e6"));
+}
+
+#[test]
+fn a_werewolfs_captor_becomes_a_werewolf_and_a_king_stays_a_king() {
+    // `contagious`: the knight that takes the werewolf on d5 is White's werewolf now, a key
+    // that agrees with the position's, and unmade it is the knight again. The capture is
+    // written as HaChu writes it, `c3d5w`, and read bare too.
+    let start = "7k/8/8/3w4/8/2N5/8/K7 w - - 0 1";
+    let mut g = game("werewolf", start);
+    assert!(moves(&mut g).contains("c3d5w"));
+    play(&mut g, "c3d5");
+    assert_eq!(board(&g), "7k/8/8/3W4/8/8/8/K7");
+    assert_eq!(g.pos.hash(), g.pos.compute_hash());
+    assert!(g.undo());
+    assert_eq!(g.pos.to_fen(), start);
+    play(&mut g, "c3d5w");
+    assert_eq!(board(&g), "7k/8/8/3W4/8/8/8/K7");
+    // A pawn that takes a werewolf on the last rank becomes a werewolf, not the rook it would
+    // promote to; the move named by its promotion is read as the same move.
+    let mut g = game("werewolf", "3w4/4P2k/8/8/8/8/8/K7 w - - 0 1");
+    assert_eq!(moves(&mut g), set("a1a2 a1b1 a1b2 e7d8w e7e8r"));
+    play(&mut g, "e7d8r");
+    assert_eq!(board(&g), "3W4/7k/8/8/8/8/8/K7");
+    // The king takes the werewolf and stays a king (HaChu: no royal piece changes).
+    let mut g = game("werewolf", "7k/8/8/8/8/8/1w6/K7 w - - 0 1");
+    assert_eq!(moves(&mut g), set("a1b2"));
+    play(&mut g, "a1b2");
+    assert_eq!(board(&g), "7k/8/8/8/8/8/1K6/8");
 }

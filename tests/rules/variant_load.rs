@@ -1210,6 +1210,16 @@ fn rule_fields_that_contradict_the_variant_are_located_errors() {
         0,
         "the king is royal: it cannot be petrified",
     );
+    // A king whose captor became one would make the captor royal.
+    let text = on_parent("chess", "contagious: \"K\"");
+    expect_error(
+        &text,
+        "\"K\"",
+        0,
+        "the king is royal: a piece that captures it cannot become one",
+    );
+    let text = on_parent("chess", "contagious: \"Z\"");
+    expect_error(&text, "Z", 0, "`Z` is not a piece of this variant");
     // Only one piece need be dropped first where every drop must come first.
     let text = "(\n    name: \"x\",\n    inherits: \"crazyhouse\",\n    hand: (must_drop_piece: 'Q'),\n)\n";
     expect_error(text, "'Q'", 0, "`must_drop_piece` needs `must_drop: true`");

@@ -345,8 +345,9 @@ fn wide_board(file: &LoadedFile) -> Option<Diagnostic> {
 const XBOARD_PARENTS_WITHOUT_CHECK: [&str; 3] = ["giveaway", "suicide", "atomic"];
 
 /// Rules XBoard 4.9.1 cannot referee, so that under its legality testing it refuses moves
-/// Alfil plays: walls that appear during a game, pieces that turn into another by themselves,
-/// and a piece in its King slot that is not royal (XBoard keeps it out of check).
+/// Alfil plays: walls that appear during a game, pieces that turn into another by themselves
+/// or by what they take, and a piece in its King slot that is not royal (XBoard keeps it out
+/// of check).
 fn xboard_rules(file: &LoadedFile) -> Vec<Diagnostic> {
     let v = &file.variant;
     let mut found = Vec::new();
@@ -358,6 +359,18 @@ fn xboard_rules(file: &LoadedFile) -> Vec<Diagnostic> {
              wall it does not show; play this variant in a UCI GUI or `alfil serve`"
                 .to_string(),
         ));
+    }
+    if let Some(&kind) = v.rules.contagious.first() {
+        let p = &v.pieces[kind];
+        found.push(warn(format!(
+            "XBoard has no rule by which a piece that takes the {} ({}) becomes one: Alfil \
+             writes such a capture as a promotion to it (`c3d5{}`, as HaChu does), which \
+             XBoard's legality testing may refuse; play with it off, in a UCI GUI or \
+             `alfil serve`",
+            p.name,
+            p.id,
+            p.id.letter_for(Colour::Black)
+        )));
     }
     if let Some(p) = v
         .pieces
