@@ -15,6 +15,7 @@ mod error;
 mod fen;
 pub mod fen_text;
 mod folder;
+pub mod images;
 pub mod load;
 mod locate;
 pub mod located;
