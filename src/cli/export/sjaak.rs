@@ -54,7 +54,7 @@ pub fn export(v: &Variant, name: &str) -> Exported {
         if p.royal {
             flags.push("royal");
         }
-        if pawn && v.rules.en_passant_zone.is_some() || pawn && p.moves_text.contains('e') {
+        if pawn && (v.rules.en_passant_zone.is_some() || p.moves_text.contains('e')) {
             flags.extend(["set_ep", "take_ep"]);
         }
         if !flags.is_empty() {
@@ -84,7 +84,7 @@ pub fn export(v: &Variant, name: &str) -> Exported {
             let king_file = v
                 .start_fen
                 .split('/')
-                .last()
+                .next_back()
                 .and_then(|row| file_of(row, &id))
                 .unwrap_or(4);
             let last = v.files - 1;
