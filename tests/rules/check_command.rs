@@ -369,7 +369,7 @@ fn a_file_that_leaves_out_piece_to_char_gets_one_derived() {
         .unwrap();
     let explained = String::from_utf8_lossy(&explained.stdout);
     assert!(
-        explained.contains("piece_to_char: \".N...............D...Kn...............d...k\""),
+        explained.contains("piece_to_char: \".N...............D...K.n...............d...k\""),
         "{explained}"
     );
     // A piece in a slot whose image moves otherwise is named, with the slot to choose.
