@@ -2,6 +2,7 @@
 //! to derive a `piece_to_char` for a file that leaves it out (or inherits one that lacks its
 //! new pieces) and to say when XBoard would draw a piece with another piece's image.
 
+use crate::betza::ast::Betza;
 use crate::betza::canonical::canonical;
 use crate::types::{Colour, PieceId};
 
@@ -39,9 +40,23 @@ pub const FREE_IMAGES: [usize; 3] = [17, 19, 20];
 /// The Pawn and Lance slots, where XBoard makes a piece promote like a pawn.
 const PAWN_SLOTS: [usize; 2] = [0, 18];
 
-/// The canonical form of XBetza text (the text itself if it does not read).
+/// The canonical form of XBetza text, its components in sorted order so that `NR` and `RN`
+/// say the same moves (the text itself if it does not read).
 fn canon(text: &str) -> String {
-    crate::betza::parse(text).map_or_else(|_| text.to_string(), |b| canonical(&b))
+    let Ok(parsed) = crate::betza::parse(text) else {
+        return text.to_string();
+    };
+    let mut components: Vec<String> = parsed
+        .components
+        .into_iter()
+        .map(|component| {
+            canonical(&Betza {
+                components: vec![component],
+            })
+        })
+        .collect();
+    components.sort();
+    components.concat()
 }
 
 /// Whether two XBetza texts say the same moves (in canonical form).

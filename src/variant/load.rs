@@ -10,6 +10,7 @@ use super::error::LoadError;
 use super::folder;
 use super::locate::Seg;
 use super::located::LoadedFile;
+use super::nearest;
 use super::schema::VariantFile;
 use super::source::{Home, Source};
 use super::{Kin, PieceType, Variant};
@@ -105,7 +106,7 @@ impl Library {
 
     /// The offered name nearest to `name`, if `name` looks like a slip for it.
     pub fn suggest(&self, name: &str) -> Option<String> {
-        closest(name, &self.names())
+        nearest::closest(name, &self.names())
     }
 
     /// The folder's files with their modification times and lengths (empty without a
@@ -307,31 +308,4 @@ fn folder_file(folder: &Path, name: &str) -> Option<PathBuf> {
             .find(|f| answers_to(f.name.as_deref(), Some(&f.aliases), name))
     })?;
     Some(found.path.clone())
-}
-
-/// The known name nearest to `name` by edit distance, if it is near enough to be a slip.
-pub(crate) fn closest(name: &str, names: &[String]) -> Option<String> {
-    let name = name.to_ascii_lowercase();
-    names
-        .iter()
-        .map(|n| (edit_distance(&name, &n.to_ascii_lowercase()), n))
-        .filter(|(d, n)| *d <= 2.max(n.len() / 4))
-        .min_by_key(|(d, _)| *d)
-        .map(|(_, n)| n.clone())
-}
-
-/// Levenshtein distance over characters.
-fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut diagonal = row[0];
-        row[0] = i + 1;
-        for (j, &cb) in b.iter().enumerate() {
-            let substitution = diagonal + usize::from(ca != cb);
-            diagonal = row[j + 1];
-            row[j + 1] = substitution.min(row[j] + 1).min(row[j + 1] + 1);
-        }
-    }
-    row[b.len()]
 }

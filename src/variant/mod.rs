@@ -5,7 +5,7 @@
 //! rules.
 //! Behind `load.rs`: `source.rs` (one parsed file and its error positions, found by `locate.rs`),
 //! `assemble.rs` (merging an inheritance chain and checking it), `fen.rs` (the start position),
-//! `region.rs` (square sets and region text), `embedded.rs` (the files built into the binary)
+//! `region.rs` (square sets and region text), `nearest.rs` (the nearest name for "did you mean"), `embedded.rs` (the files built into the binary)
 //! and `located.rs` (a loaded file kept for diagnostics that point into it); `weights.rs` reads
 //! the evaluation weights file that may sit beside a variant.
 
@@ -19,6 +19,7 @@ pub mod images;
 pub mod load;
 mod locate;
 pub mod located;
+mod nearest;
 pub mod piece_to_char;
 pub mod region;
 pub mod schema;

@@ -183,7 +183,7 @@ fn did_you_mean(found: &str, expected: &[&str]) -> String {
             .max_by_key(|n| n.len())
             .cloned()
     };
-    super::load::closest(found, &names)
+    super::nearest::closest(found, &names)
         .or_else(part_of)
         .map(|near| format!("did you mean `{near}`? "))
         .unwrap_or_default()
