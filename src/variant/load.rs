@@ -200,9 +200,7 @@ fn finish_keeping_leaf(leaf: Source) -> Result<(Variant, Source, VariantFile), L
     chain.reverse();
     let mut variant = assemble(&chain)?;
     variant.kin = kin(&chain, &variant);
-    let mut flat = flatten(&chain)?;
-    // The string the variant uses, derived or completed when the files do not write it whole.
-    flat.piece_to_char = Some(variant.piece_to_char.clone());
+    let flat = flatten(&chain)?;
     let leaf = chain.pop().expect("the chain starts with the leaf");
     Ok((variant, leaf, flat))
 }

@@ -33,7 +33,7 @@ pub use error::LoadError;
 pub use load::{
     load_by_name, load_embedded_kept, load_file, load_file_kept, load_str, load_text_kept, Library,
 };
-pub use located::{LoadedFile, PieceField};
+pub use located::{LoadedFile, PieceField, PieceToCharOrigin};
 pub use region::SquareSet;
 
 pub use crate::types::{Colour, PieceId};

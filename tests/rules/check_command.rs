@@ -372,11 +372,12 @@ fn a_file_that_leaves_out_piece_to_char_gets_one_derived() {
         explained.contains("piece_to_char: \".N...............D...K.n...............d...k\""),
         "{explained}"
     );
-    // A piece in a slot whose image moves otherwise is named, with the slot to choose.
+    // A piece in a slot whose image moves otherwise is named, with the slot to choose (the
+    // inherited chancellor keeps a slot, 9: a string without it is refused).
     let text = r#"(
     name: "wrongimage",
     inherits: "capablanca",
-    piece_to_char: "PNBRQ..ADKpnbrq..adk",
+    piece_to_char: "PNBRQ..ADCKpnbrq..adck",
     start: "rnabqkbdnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBDNR w KQkq - 0 1",
     pieces: [(letter: 'D', name: "dragon", moves: "mRcpRnN")],
 )
@@ -384,12 +385,43 @@ fn a_file_that_leaves_out_piece_to_char_gets_one_derived() {
     let path = variant_file("wrongimage", text);
     let (out, _) = alfil(&["check", path.to_str().unwrap()]);
     let line = finding(&out, "xboard-image");
-    assert!(line.contains(&place(text, "DKpnbrq", 0)), "{line}");
+    assert!(line.contains(&place(text, "DCKpnbrq", 0)), "{line}");
     assert!(
         line.contains(
             "XBoard draws the dragon (D) with its chancellor image (slot 8 of `piece_to_char`), \
              though it does not move as one; put it in slot 17 (XBoard's falcon image"
         ),
+        "{line}"
+    );
+}
+
+#[test]
+fn an_inherited_piece_to_char_without_the_new_piece_is_completed_with_a_warning() {
+    // Issue 73, items 4 and 5: the file leaves `piece_to_char` out, so capablanca's is
+    // completed; the designer is told it was inherited and what to write. The dragon's moves
+    // are no XBoard image's: it goes to the first image of no common piece, the falcon (slot
+    // 17), and the King slot after it.
+    let text = r#"(
+    name: "completed",
+    inherits: "capablanca",
+    start: "rnabqkbdnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBDNR w KQkq - 0 1",
+    pieces: [(letter: 'D', name: "dragon", moves: "mRcpRnN")],
+)
+"#;
+    let path = variant_file("completed", text);
+    let (out, code) = alfil(&["check", path.to_str().unwrap()]);
+    assert_eq!(code, Some(1), "{out}");
+    let line = finding(&out, "piece-to-char-completed");
+    assert!(line.contains(&place(text, "(letter: 'D'", 0)), "{line}");
+    assert!(
+        line.contains(
+            "`piece_to_char` is inherited as `PNBRQ..ACKpnbrq..ack`, without a slot for the \
+             dragon (D); Alfil completes it as `PNBRQ..AC........DKpnbrq..ac........dk`"
+        ),
+        "{line}"
+    );
+    assert!(
+        line.contains("write `piece_to_char: \"PNBRQ..AC........DKpnbrq..ac........dk\"`"),
         "{line}"
     );
 }

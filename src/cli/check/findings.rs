@@ -6,6 +6,7 @@
 
 use std::sync::Arc;
 
+use crate::movegen::setup::sides_without_royal as sides_without_royal_in;
 use crate::movegen::targets::{targets, Coord, Query};
 use crate::position::ruleset::Ruleset;
 use crate::position::Position;
@@ -14,7 +15,7 @@ use crate::protocol::xboard_betza::misreadings;
 use crate::variant::images;
 use crate::variant::piece_to_char::{self, SlotContent};
 use crate::variant::schema::Demotion;
-use crate::variant::{Colour, LoadedFile, PieceField, PieceType, Variant};
+use crate::variant::{Colour, LoadedFile, PieceField, PieceToCharOrigin, PieceType, Variant};
 
 use super::diagnostic::Diagnostic;
 
@@ -27,6 +28,7 @@ pub fn findings(file: &LoadedFile, tables: &Arc<Ruleset>) -> Vec<Diagnostic> {
     found.extend(stuck_pieces(file));
     found.extend(no_end(file));
     found.extend(pawn_slots(file));
+    found.extend(completed_piece_to_char(file));
     found.extend(other_images(file));
     found.extend(xboard_name(file));
     found.extend(xboard_betza(file));
@@ -101,30 +103,28 @@ fn unreachable_pieces(file: &LoadedFile, tables: &Arc<Ruleset>) -> Vec<Diagnosti
         .collect()
 }
 
-/// Errors: a side without a royal piece in the start position (on the board or in hand) when
-/// the variant has royal pieces and checkmate is how its games end: that side could never be
-/// mated, and the other side's king would be alone in check.
+/// Errors: a side without a royal piece in the start position (on the board or in hand) where
+/// the variant has royal pieces and no extinction rule: that side could never be mated, and
+/// the other side's king would be alone in check. The loader refuses such a file too
+/// ([`crate::movegen::setup::check_start_royals`]); `check` loads it without that test, so that
+/// this comes with the file's other findings.
 fn sides_without_royal(file: &LoadedFile, tables: &Arc<Ruleset>) -> Vec<Diagnostic> {
     let v = &file.variant;
-    let royal: Vec<usize> = (0..v.pieces.len()).filter(|&k| v.pieces[k].royal).collect();
-    if royal.is_empty() || other_end(v) {
-        return Vec::new();
-    }
     let start = Position::start(tables.clone());
-    let letters: String = royal.iter().map(|&k| v.pieces[k].id.to_string()).collect();
-    [Colour::White, Colour::Black]
+    let letters: String = v
+        .pieces
+        .iter()
+        .filter(|p| p.royal)
+        .map(|p| p.id.to_string())
+        .collect();
+    sides_without_royal_in(&start)
         .into_iter()
-        .filter(|&c| {
-            royal
-                .iter()
-                .all(|&k| start.count(c, k) == 0 && start.in_hand(c, k) == 0)
-        })
         .map(|c| {
-            let side = if c == Colour::White { "White" } else { "Black" };
             let message = format!(
-                "{side} has no royal piece ({letters}) in the start position, but the game \
-                 ends by checkmate: put one on the board, or end the game another way \
-                 (`extinction`, `flag`, … in `rules`)"
+                "{} has no royal piece ({letters}) in the start position, but the game ends by \
+                 checkmate: put one on the board, or end the game another way (an \
+                 `extinction` rule)",
+                c.name()
             );
             Diagnostic::error(
                 "no-royal-side",
@@ -384,6 +384,38 @@ fn other_images(file: &LoadedFile) -> Vec<Diagnostic> {
         found.push(Diagnostic::warning("xboard-image", at));
     }
     found
+}
+
+/// A `piece_to_char` inherited without a slot for some of the pieces, which Alfil completes:
+/// the string inherited, the pieces it lacks and the completed one to write.
+fn completed_piece_to_char(file: &LoadedFile) -> Option<Diagnostic> {
+    let PieceToCharOrigin::Completed(inherited) = &file.piece_to_char_origin else {
+        return None;
+    };
+    let v = &file.variant;
+    let lacking: Vec<&PieceType> = v
+        .pieces
+        .iter()
+        .filter(|p| p.promoted_of.is_none())
+        .filter(|p| !piece_to_char::piece_ids(inherited).any(|(_, id, _)| id == p.id))
+        .collect();
+    let first = lacking.first()?;
+    let names: Vec<String> = lacking
+        .iter()
+        .map(|p| format!("the {} ({})", p.name, p.id))
+        .collect();
+    let message = format!(
+        "`piece_to_char` is inherited as `{inherited}`, without a slot for {}; Alfil completes \
+         it as `{}` (a piece in the slot of XBoard's image of its moves, else in one of no \
+         common piece): write `piece_to_char: \"{}\"` to keep these slots, or choose others",
+        names.join(", "),
+        v.piece_to_char,
+        v.piece_to_char
+    );
+    Some(Diagnostic::warning(
+        "piece-to-char-completed",
+        file.at_piece(first.id, PieceField::Entry, None, message),
+    ))
 }
 
 /// Whether one of two XBetza texts does all the other does (an amazon and the queen image, a

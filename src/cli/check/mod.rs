@@ -10,7 +10,7 @@ mod recover;
 use std::path::Path;
 use std::sync::Arc;
 
-use crate::movegen::build_ruleset;
+use crate::movegen::build_ruleset_royals_unchecked;
 use crate::position::ruleset::RulesetError;
 use crate::variant::load::shadowed_parent;
 use crate::variant::{load_embedded_kept, load_file_kept, load_text_kept, LoadError, LoadedFile};
@@ -73,9 +73,13 @@ pub fn check_text(text: &str, path: &Path) -> Vec<Diagnostic> {
                 };
                 // Warnings of a file whose values were changed to go on may be the changes'
                 // doing: they wait until the errors are fixed.
+                // A file's own `piece_to_char` set aside lets the inherited one be completed:
+                // the file is told about its own string instead.
+                let own_p2c = recover::writes_key(original, "piece_to_char");
                 let found: Vec<Diagnostic> = found
                     .into_iter()
                     .filter(|d| !touched(d))
+                    .filter(|d| !(own_p2c && d.code == "piece-to-char-completed"))
                     .filter(|d| neutral_only || d.severity == Severity::Error)
                     .collect();
                 errors.extend(found);
@@ -190,7 +194,7 @@ fn offset_of(text: &str, line: usize, column: usize) -> Option<usize> {
 /// The findings of a loaded file, or the error that kept it from loading.
 fn findings_of(loaded: Result<LoadedFile, LoadError>) -> Result<Vec<Diagnostic>, Diagnostic> {
     let file = loaded.map_err(|e| Diagnostic::new(Severity::Error, "load", e))?;
-    match build_ruleset(Arc::new(file.variant.clone())) {
+    match build_ruleset_royals_unchecked(Arc::new(file.variant.clone())) {
         Ok(tables) => Ok(findings::findings(&file, &tables)),
         Err(RulesetError::Located(at)) => Err(Diagnostic::new(Severity::Error, "load", *at)),
         Err(e) => Err(Diagnostic::new(

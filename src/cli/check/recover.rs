@@ -100,6 +100,11 @@ pub fn key_at(text: &str, offset: usize) -> Option<String> {
         .and_then(|e| e.key)
 }
 
+/// Whether `text` has an entry with the key `key`, at any depth.
+pub fn writes_key(text: &str, key: &str) -> bool {
+    entries(text).iter().any(|e| e.key.as_deref() == Some(key))
+}
+
 /// Whether `text` is RON at all (a file that is not cannot be read past its syntax error).
 pub fn is_ron(text: &str) -> bool {
     ron::Options::default()
