@@ -45,16 +45,21 @@ pub fn check_start_royals(start: &Position) -> Result<(), FenError> {
     match sides_without_royal(start).first() {
         Some(&colour) => Err(FenError {
             field: FenField::Board,
-            message: format!(
-                "{} has no royal piece ({} has {}): each side starts with its royal pieces \
-                 unless an extinction rule ends the game",
-                colour.name(),
-                (!colour).name(),
-                royal_count(start, !colour)
-            ),
+            message: no_royal_message(start, colour),
         }),
         None => Ok(()),
     }
+}
+
+/// What is wrong when `colour` starts without a royal piece.
+pub fn no_royal_message(start: &Position, colour: Colour) -> String {
+    format!(
+        "{} has no royal piece ({} has {}): each side starts with its royal pieces unless an \
+         extinction rule ends the game",
+        colour.name(),
+        (!colour).name(),
+        royal_count(start, !colour)
+    )
 }
 
 /// The sides that start without a royal piece, on the board or in hand, where the variant

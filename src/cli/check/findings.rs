@@ -6,7 +6,7 @@
 
 use std::sync::Arc;
 
-use crate::movegen::setup::sides_without_royal as sides_without_royal_in;
+use crate::movegen::setup::{no_royal_message, sides_without_royal as sides_without_royal_in};
 use crate::movegen::targets::{targets, Coord, Query};
 use crate::position::ruleset::Ruleset;
 use crate::position::Position;
@@ -121,10 +121,8 @@ fn sides_without_royal(file: &LoadedFile, tables: &Arc<Ruleset>) -> Vec<Diagnost
         .into_iter()
         .map(|c| {
             let message = format!(
-                "{} has no royal piece ({letters}) in the start position, but the game ends by \
-                 checkmate: put one on the board, or end the game another way (an \
-                 `extinction` rule)",
-                c.name()
+                "{}; put one ({letters}) on the board, or end the game by an `extinction` rule",
+                no_royal_message(&start, c)
             );
             Diagnostic::error(
                 "no-royal-side",
