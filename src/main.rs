@@ -99,6 +99,10 @@ enum Command {
     /// probably does not mean or what XBoard would show otherwise, with FILE:LINE:COL. Exit
     /// status 0 when clean, 1 with warnings, 2 with errors.
     Check(alfil::cli::check::CheckArgs),
+    /// Write a variant for another tool: a Fairy-Stockfish variants.ini section, a Sjaak II
+    /// variant definition or an Interactive Diagram page; what the format cannot express is
+    /// listed in comments and on standard error.
+    Export(alfil::cli::export::ExportArgs),
     /// Print a variant after inheritance as one complete RON file that loads to the same
     /// rules, and each piece's canonical XBetza, moves, value and promotion (as comments).
     Explain {
@@ -243,6 +247,15 @@ fn main() -> ExitCode {
             Ok(())
         }
         Command::Values { variant, export } => run_values(&variant, export.as_deref()),
+        Command::Export(args) => alfil::cli::load_variant(&args.variant).map(|tables| {
+            let v = &tables.variant;
+            let name = args.name.clone().unwrap_or_else(|| v.name.clone());
+            let exported = alfil::cli::export::export(v, args.target, &name);
+            for m in &exported.missing {
+                eprintln!("warning: not expressed: {m}");
+            }
+            alfil::out!("{}", exported.text);
+        }),
         Command::Explain { variant } => {
             alfil::cli::explain::explain(&variant).map(|text| alfil::out!("{text}"))
         }

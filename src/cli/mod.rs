@@ -5,6 +5,7 @@ pub mod bench;
 pub mod benchstats;
 pub mod check;
 pub mod explain;
+pub mod export;
 pub mod learn;
 pub mod matchrun;
 pub mod perftdiff;
@@ -24,6 +25,15 @@ use crate::variant::{load_by_name, load_file};
 /// Load a built-in variant by name, or a variant file by path, and build its tables.
 pub fn load_variant(name_or_path: &str) -> Result<Arc<Ruleset>, String> {
     let path = Path::new(name_or_path);
+    if let Ok(text) = std::fs::read_to_string(path) {
+        if let Some((name, file)) = crate::variant::load::shadowed_parent(&text, path) {
+            eprintln!(
+                "warning: {name_or_path}: `inherits: \"{name}\"` takes {}, not the built-in \
+                 variant `{name}`, which that file shadows",
+                file.display()
+            );
+        }
+    }
     let variant = if name_or_path.ends_with(".ron") || path.is_file() {
         load_file(path)
     } else {

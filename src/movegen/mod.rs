@@ -20,7 +20,7 @@ pub mod targets;
 pub mod walls;
 
 pub use crate::position::moves::{Move, MoveKind};
-pub use setup::{build_ruleset, position_from_fen};
+pub use setup::{build_ruleset, build_ruleset_royals_unchecked, position_from_fen};
 
 use arrayvec::ArrayVec;
 

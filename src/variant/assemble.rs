@@ -3,6 +3,7 @@
 //! problems at the place the offending value was written; or flatten the chain into one file.
 
 use super::fen::{check_start, Expect};
+use super::images::{derive, Wanted};
 use super::locate::Seg::{self, Index, Key};
 use super::piece_to_char::{self, SlotContent};
 use super::region::{file_index, parse_region};
@@ -92,21 +93,41 @@ fn build(chain: &[Source], leaf: &Source) -> Result<Variant, LoadError> {
     check_name(leaf, &name)?;
     let board = merged.board.as_ref().ok_or_else(|| missing("board"))?;
     let (files, ranks) = board_size(&chain[board.src], board)?;
-    let p2c = merged
-        .piece_to_char
-        .as_ref()
-        .ok_or_else(|| missing("piece_to_char"))?;
-    check_piece_to_char(&chain[p2c.src], p2c)?;
-    let start = merged.start.as_ref().ok_or_else(|| missing("start"))?;
     let defs = merged.pieces.as_deref().unwrap_or_default();
     if defs.is_empty() {
         return Err(missing("pieces"));
     }
+    let wanted: Vec<Wanted<'_>> = defs
+        .iter()
+        .map(|d| &d.value)
+        .filter(|d| d.promoted_of.is_none())
+        .map(|d| Wanted {
+            id: d.letter,
+            moves: &d.moves,
+            royal: d.royal == Some(true),
+            promotes: d.promotion.is_some(),
+        })
+        .collect();
+    let leaf_index = chain.len() - 1;
+    let derived = |from: Option<&At<String>>| At {
+        value: derive(from.map(|p| p.value.as_str()), &wanted),
+        src: leaf_index,
+        path: vec![Key("piece_to_char")],
+    };
+    // Left out: derived; inherited without the leaf's new pieces: completed.
+    let p2c = match merged.piece_to_char.as_ref() {
+        None => &derived(None),
+        Some(p) if p.src != leaf_index && p2c_lacks(&p.value, &wanted) => &derived(Some(p)),
+        Some(p) => p,
+    };
+    check_piece_to_char(&chain[p2c.src], p2c)?;
+    let proposal = derive(Some(&p2c.value), &wanted);
+    let start = merged.start.as_ref().ok_or_else(|| missing("start"))?;
     let letters: Vec<PieceId> = defs.iter().map(|d| d.value.letter).collect();
     let dims = Dims { files, ranks };
     let mut pieces = Vec::with_capacity(defs.len());
     for def in defs {
-        pieces.push(piece(chain, def, p2c, &letters, dims)?);
+        pieces.push(piece(chain, def, (p2c, &proposal), &letters, dims)?);
     }
     let castling = match &merged.castling {
         Some(At {
@@ -487,12 +508,19 @@ fn zones(
     Ok(ByColour::new(w, b))
 }
 
+/// Whether `text` lacks a slot for one of the pieces.
+fn p2c_lacks(text: &str, wanted: &[Wanted<'_>]) -> bool {
+    wanted
+        .iter()
+        .any(|w| !piece_to_char::piece_ids(text).any(|(_, id, _)| id == w.id))
+}
+
 /// One piece type; a letter missing from piece_to_char is reported where the later of the two
 /// was written (a child's piece_to_char that drops an inherited letter, or a child's new piece).
 fn piece(
     chain: &[Source],
     def: &At<PieceDef>,
-    piece_to_char: &At<String>,
+    (piece_to_char, proposal): (&At<String>, &str),
     letters: &[PieceId],
     dims: Dims,
 ) -> Result<PieceType, LoadError> {
@@ -502,7 +530,11 @@ fn piece(
     let p2c = &piece_to_char.value;
     let in_p2c = piece_to_char::piece_ids(p2c).any(|(_, id, _)| id == d.letter);
     if !in_p2c && d.promoted_of.is_none() {
-        let message = format!("piece ID `{}` is missing from piece_to_char", d.letter);
+        let message = format!(
+            "piece ID `{}` is missing from piece_to_char; with a slot for every piece it \
+             reads `piece_to_char: \"{proposal}\"` (or leave the key out: Alfil derives it)",
+            d.letter
+        );
         return Err(if piece_to_char.src > def.src {
             chain[piece_to_char.src].error_at(&piece_to_char.path, message)
         } else {

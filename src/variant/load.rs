@@ -10,6 +10,7 @@ use super::error::LoadError;
 use super::folder;
 use super::locate::Seg;
 use super::located::LoadedFile;
+use super::nearest;
 use super::schema::VariantFile;
 use super::source::{Home, Source};
 use super::{Kin, PieceType, Variant};
@@ -105,7 +106,7 @@ impl Library {
 
     /// The offered name nearest to `name`, if `name` looks like a slip for it.
     pub fn suggest(&self, name: &str) -> Option<String> {
-        closest(name, &self.names())
+        nearest::closest(name, &self.names())
     }
 
     /// The folder's files with their modification times and lengths (empty without a
@@ -147,8 +148,13 @@ pub fn load_file_kept(path: &Path) -> Result<LoadedFile, LoadError> {
 /// and `inherits` is resolved in its folder, then against the embedded variants. Keeps the text.
 pub fn load_text_kept(text: &str, path: &Path) -> Result<LoadedFile, LoadError> {
     let label = path.display().to_string();
-    let home = Home::Folder(path.parent().map(Path::to_path_buf).unwrap_or_default());
-    let leaf = Source::parse(label.clone(), label, text.to_string(), home)?;
+    let folder = path
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .map_or_else(|| PathBuf::from("."), Path::to_path_buf);
+    let key =
+        std::fs::canonicalize(path).map_or_else(|_| label.clone(), |p| p.display().to_string());
+    let leaf = Source::parse(label, key, text.to_string(), Home::Folder(folder))?;
     let (variant, leaf, flat) = finish_keeping_leaf(leaf)?;
     Ok(LoadedFile::new(variant, leaf, flat))
 }
@@ -230,6 +236,21 @@ fn kin(chain: &[Source], variant: &Variant) -> Vec<Kin> {
         .collect()
 }
 
+/// The file of the folder of `path` that the `inherits` of `text` (the file at `path`) names,
+/// where a built-in variant answers to the same name, which it shadows: the name and the file.
+pub fn shadowed_parent(text: &str, path: &Path) -> Option<(String, PathBuf)> {
+    let label = path.display().to_string();
+    let leaf = Source::parse(label.clone(), label, text.to_string(), Home::Embedded).ok()?;
+    let name = leaf.file.inherits?;
+    let folder = path
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .map_or_else(|| PathBuf::from("."), Path::to_path_buf);
+    let file = folder_file(&folder, &name)?;
+    let itself = std::fs::canonicalize(&file).ok() == std::fs::canonicalize(path).ok();
+    (!itself && find_embedded(&name).is_some()).then_some((name, file))
+}
+
 /// The file that `child` inherits from: in the child's folder, then embedded.
 fn find_parent(child: &Source, name: &str) -> Result<Source, LoadError> {
     // A file that inherits its own name (`chess.ron` changing the built-in chess) means the
@@ -246,10 +267,18 @@ fn find_parent(child: &Source, name: &str) -> Result<Source, LoadError> {
         Home::Folder(folder) => format!("{} and the embedded variants", folder.display()),
         Home::Embedded => "the embedded variants".to_string(),
     };
+    let library = match &child.home {
+        Home::Folder(folder) => Library::with_folder(folder),
+        Home::Embedded => Library::embedded(),
+    };
+    let hint = library
+        .suggest(name)
+        .map(|near| format!("; did you mean `{near}`?"))
+        .unwrap_or_default();
     Err(child.error_at(
         &[Seg::Key("inherits")],
         format!(
-            "{} inherits `{name}`, but no variant file `{name}` was found in {searched}",
+            "{} inherits `{name}`, but no variant file `{name}` was found in {searched}{hint}",
             child.label
         ),
     ))
@@ -277,31 +306,4 @@ fn folder_file(folder: &Path, name: &str) -> Option<PathBuf> {
             .find(|f| answers_to(f.name.as_deref(), Some(&f.aliases), name))
     })?;
     Some(found.path.clone())
-}
-
-/// The known name nearest to `name` by edit distance, if it is near enough to be a slip.
-fn closest(name: &str, names: &[String]) -> Option<String> {
-    let name = name.to_ascii_lowercase();
-    names
-        .iter()
-        .map(|n| (edit_distance(&name, &n.to_ascii_lowercase()), n))
-        .filter(|(d, n)| *d <= 2.max(n.len() / 4))
-        .min_by_key(|(d, _)| *d)
-        .map(|(_, n)| n.clone())
-}
-
-/// Levenshtein distance over characters.
-fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut diagonal = row[0];
-        row[0] = i + 1;
-        for (j, &cb) in b.iter().enumerate() {
-            let substitution = diagonal + usize::from(ca != cb);
-            diagonal = row[j + 1];
-            row[j + 1] = substitution.min(row[j] + 1).min(row[j + 1] + 1);
-        }
-    }
-    row[b.len()]
 }

@@ -11,8 +11,20 @@ use super::{LoadError, PieceId, Variant};
 /// A loaded variant and the file it was loaded from (the leaf of its inheritance chain).
 pub struct LoadedFile {
     pub variant: Variant,
+    pub piece_to_char_origin: PieceToCharOrigin,
     leaf: Source,
     flat: VariantFile,
+}
+
+/// Where the variant's `piece_to_char` comes from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PieceToCharOrigin {
+    /// Written whole, by the file or a file it inherits.
+    Written,
+    /// Written by no file: derived from the pieces' moves.
+    Derived,
+    /// Inherited without a slot for some of the pieces (this string), and completed.
+    Completed(String),
 }
 
 /// A field of a piece entry that a diagnostic can point at.
@@ -25,9 +37,18 @@ pub enum PieceField {
 }
 
 impl LoadedFile {
-    pub(super) fn new(variant: Variant, leaf: Source, flat: VariantFile) -> LoadedFile {
+    /// The loaded `variant`, the `leaf` file and the chain `flat`tened (its `piece_to_char`
+    /// as the files write it; the flattened file gets the one the variant uses).
+    pub(super) fn new(variant: Variant, leaf: Source, mut flat: VariantFile) -> LoadedFile {
+        let piece_to_char_origin = match flat.piece_to_char.take() {
+            None => PieceToCharOrigin::Derived,
+            Some(written) if written == variant.piece_to_char => PieceToCharOrigin::Written,
+            Some(inherited) => PieceToCharOrigin::Completed(inherited),
+        };
+        flat.piece_to_char = Some(variant.piece_to_char.clone());
         LoadedFile {
             variant,
+            piece_to_char_origin,
             leaf,
             flat,
         }

@@ -5,7 +5,7 @@
 //! rules.
 //! Behind `load.rs`: `source.rs` (one parsed file and its error positions, found by `locate.rs`),
 //! `assemble.rs` (merging an inheritance chain and checking it), `fen.rs` (the start position),
-//! `region.rs` (square sets and region text), `embedded.rs` (the files built into the binary)
+//! `region.rs` (square sets and region text), `nearest.rs` (the nearest name for "did you mean"), `embedded.rs` (the files built into the binary)
 //! and `located.rs` (a loaded file kept for diagnostics that point into it); `weights.rs` reads
 //! the evaluation weights file that may sit beside a variant.
 
@@ -15,9 +15,11 @@ mod error;
 mod fen;
 pub mod fen_text;
 mod folder;
+pub mod images;
 pub mod load;
 mod locate;
 pub mod located;
+mod nearest;
 pub mod piece_to_char;
 pub mod region;
 pub mod schema;
@@ -31,7 +33,7 @@ pub use error::LoadError;
 pub use load::{
     load_by_name, load_embedded_kept, load_file, load_file_kept, load_str, load_text_kept, Library,
 };
-pub use located::{LoadedFile, PieceField};
+pub use located::{LoadedFile, PieceField, PieceToCharOrigin};
 pub use region::SquareSet;
 
 pub use crate::types::{Colour, PieceId};

@@ -1,8 +1,9 @@
 //! The shape of a variant file, as serde reads it from RON.
 //!
 //! A variant file is one RON struct. Every top-level field is optional here, so that a file can
-//! `inherits` another and set only what differs; after inheritance `name`, `board`, `start`,
-//! `pieces` and `piece_to_char` must be known. Unknown keys are errors, so a misspelt key never
+//! `inherits` another and set only what differs; after inheritance `name`, `board`, `start`
+//! and `pieces` must be known (`piece_to_char` is derived when no file gives it, and completed
+//! with the new pieces when it is inherited without them). Unknown keys are errors, so a misspelt key never
 //! passes silently. `Some(...)` is implied: write `castling: (...)`, not `castling: Some(...)`.
 //!
 //! ```ron
@@ -74,7 +75,9 @@ pub struct VariantFile {
     /// Holdings size announced to the GUI (0 = none).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub holdings: Option<u8>,
-    /// XBoard's PIECETOCHAR string; must contain every piece letter.
+    /// XBoard's PIECETOCHAR string; must contain every piece letter. Left out, it is derived
+    /// (each piece in the slot of XBoard's image of its moves, where there is one); an
+    /// inherited string is completed with the file's new pieces.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub piece_to_char: Option<String>,
     /// XBoard parent variant for the `setup` command (default `fairy`).

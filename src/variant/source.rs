@@ -145,8 +145,9 @@ fn describe(code: &ron::Error) -> String {
             found,
             outer,
         } => format!(
-            "unknown key `{found}` in {}; expected one of {}",
+            "unknown key `{found}` in {}; {}expected one of {}",
             part(outer.as_deref()),
+            did_you_mean(found, expected),
             list(expected)
         ),
         ron::Error::MissingStructField { field, outer } => {
@@ -158,11 +159,34 @@ fn describe(code: &ron::Error) -> String {
         ron::Error::NoSuchEnumVariant {
             expected, found, ..
         } => format!(
-            "unknown value `{found}`; expected one of {}",
+            "unknown value `{found}`; {}expected one of {}",
+            did_you_mean(found, expected),
             list(expected)
         ),
+        ron::Error::ExpectedIdentifier => {
+            "expected a name here, written bare (a value such as `Draw` or `Win` is not \
+             quoted)"
+                .to_string()
+        }
         other => other.to_string(),
     }
+}
+
+/// `did you mean `NAME`? ` for the expected name nearest to `found`, or nothing.
+fn did_you_mean(found: &str, expected: &[&str]) -> String {
+    let names: Vec<String> = expected.iter().map(|n| n.to_string()).collect();
+    // A name with a word too many or too few (`checkmate_value`) is a slip for it too.
+    let part_of = || {
+        names
+            .iter()
+            .filter(|n| n.len() >= 4 && (found.starts_with(n.as_str()) || n.starts_with(found)))
+            .max_by_key(|n| n.len())
+            .cloned()
+    };
+    super::nearest::closest(found, &names)
+        .or_else(part_of)
+        .map(|near| format!("did you mean `{near}`? "))
+        .unwrap_or_default()
 }
 
 /// The part of a variant file that a schema type describes.

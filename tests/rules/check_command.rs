@@ -307,3 +307,129 @@ fn rules_xboard_cannot_referee_are_reported() {
         "{out}"
     );
 }
+
+/// The header lines of `alfil check FILE`, without the file's name.
+fn headers(path: &std::path::Path) -> Vec<String> {
+    let shown = path.to_str().unwrap();
+    let (out, code) = alfil(&["check", shown]);
+    let want = if out.contains("error[") { 2 } else { 1 };
+    assert_eq!(code, Some(want), "{out}");
+    let dir = path.parent().unwrap().to_str().unwrap();
+    out.lines()
+        .filter_map(|l| l.strip_prefix(&format!("{shown}:")))
+        .map(|l| l.replace(&format!("{dir}/"), "").replace(dir, "DIR"))
+        .collect()
+}
+
+#[test]
+fn broken_designer_files_give_every_error_at_once() {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/rules/check_broken");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|e| e == "ron"))
+        .collect();
+    files.push(dir.join("shadow/designer.ron"));
+    assert!(files.len() >= 5, "{files:?}");
+    for file in files {
+        let expected = std::fs::read_to_string(file.with_extension("expected")).unwrap();
+        let expected: Vec<&str> = expected.lines().filter(|l| !l.is_empty()).collect();
+        let found = headers(&file);
+        assert_eq!(
+            found.len(),
+            expected.len(),
+            "{}: found\n{}",
+            file.display(),
+            found.join("\n")
+        );
+        for (line, want) in found.iter().zip(&expected) {
+            assert!(
+                line.starts_with(want),
+                "{}: {line}\nexpected {want}",
+                file.display()
+            );
+        }
+    }
+}
+
+#[test]
+fn a_file_that_leaves_out_piece_to_char_gets_one_derived() {
+    // The knight-rider-like dragon has no image of its own: the falcon's (slot 17).
+    let text = r#"(
+    name: "derived",
+    board: (files: 8, ranks: 8),
+    start: "4k3/8/8/8/8/8/8/3DK3 w - - 0 1",
+    pieces: [
+        (letter: 'K', name: "king", moves: "K", royal: true),
+        (letter: 'D', name: "dragon", moves: "mRcpRnN"),
+        (letter: 'N', name: "knight", moves: "N"),
+    ],
+)
+"#;
+    let path = variant_file("derived", text);
+    let (out, code) = alfil(&["check", path.to_str().unwrap()]);
+    assert!(!out.contains("error["), "{out}");
+    assert_ne!(code, Some(2), "{out}");
+    let explained = Command::new(ALFIL)
+        .args(["explain", path.to_str().unwrap()])
+        .output()
+        .unwrap();
+    let explained = String::from_utf8_lossy(&explained.stdout);
+    assert!(
+        explained.contains("piece_to_char: \".N...............D...K.n...............d...k\""),
+        "{explained}"
+    );
+    // A piece in a slot whose image moves otherwise is named, with the slot to choose (the
+    // inherited chancellor keeps a slot, 9: a string without it is refused).
+    let text = r#"(
+    name: "wrongimage",
+    inherits: "capablanca",
+    piece_to_char: "PNBRQ..ADCKpnbrq..adck",
+    start: "rnabqkbdnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBDNR w KQkq - 0 1",
+    pieces: [(letter: 'D', name: "dragon", moves: "mRcpRnN")],
+)
+"#;
+    let path = variant_file("wrongimage", text);
+    let (out, _) = alfil(&["check", path.to_str().unwrap()]);
+    let line = finding(&out, "xboard-image");
+    assert!(line.contains(&place(text, "DCKpnbrq", 0)), "{line}");
+    assert!(
+        line.contains(
+            "XBoard draws the dragon (D) with its chancellor image (slot 8 of `piece_to_char`), \
+             though it does not move as one; put it in slot 17 (XBoard's falcon image"
+        ),
+        "{line}"
+    );
+}
+
+#[test]
+fn an_inherited_piece_to_char_without_the_new_piece_is_completed_with_a_warning() {
+    // Issue 73, items 4 and 5: the file leaves `piece_to_char` out, so capablanca's is
+    // completed; the designer is told it was inherited and what to write. The dragon's moves
+    // are no XBoard image's: it goes to the first image of no common piece, the falcon (slot
+    // 17), and the King slot after it.
+    let text = r#"(
+    name: "completed",
+    inherits: "capablanca",
+    start: "rnabqkbdnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBDNR w KQkq - 0 1",
+    pieces: [(letter: 'D', name: "dragon", moves: "mRcpRnN")],
+)
+"#;
+    let path = variant_file("completed", text);
+    let (out, code) = alfil(&["check", path.to_str().unwrap()]);
+    assert_eq!(code, Some(1), "{out}");
+    let line = finding(&out, "piece-to-char-completed");
+    assert!(line.contains(&place(text, "(letter: 'D'", 0)), "{line}");
+    assert!(
+        line.contains(
+            "`piece_to_char` is inherited as `PNBRQ..ACKpnbrq..ack`, without a slot for the \
+             dragon (D); Alfil completes it as `PNBRQ..AC........DKpnbrq..ac........dk`"
+        ),
+        "{line}"
+    );
+    assert!(
+        line.contains("write `piece_to_char: \"PNBRQ..AC........DKpnbrq..ac........dk\"`"),
+        "{line}"
+    );
+}

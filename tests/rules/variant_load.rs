@@ -521,8 +521,16 @@ fn remove_pieces_must_name_inherited_pieces() {
 
 #[test]
 fn inheriting_overrides_and_reports_in_the_right_file() {
-    let text = "(\n    name: \"x\",\n    inherits: \"chess\",\n    pieces: [(letter: 'A', name: \"a\", moves: \"BN\")],\n)\n";
+    // A new piece without a slot in a `piece_to_char` the file writes itself is reported at
+    // the piece, the later of the two.
+    let text = "(\n    name: \"x\",\n    inherits: \"chess\",\n    piece_to_char: \"PNBRQKpnbrqk\",\n    pieces: [(letter: 'A', name: \"a\", moves: \"BN\")],\n)\n";
     expect_error(text, "'A'", 1, "`A` is missing from piece_to_char");
+    // Issue 73, item 5: a file that leaves `piece_to_char` out gets it derived, so chess's
+    // inherited string is completed: the archbishop-moving A goes to XBoard's archbishop image,
+    // slot 7, and the King slot moves to the end (chess writes 17 slots, K in slot 16).
+    let text = "(\n    name: \"x\",\n    inherits: \"chess\",\n    pieces: [(letter: 'A', name: \"a\", moves: \"BN\")],\n)\n";
+    let v = load_str(text, "x.ron").expect("the inherited piece_to_char is completed");
+    assert_eq!(v.piece_to_char, "PNBRQ..A........Kpnbrq..a........k");
     let text = "(\n    name: \"x\",\n    inherits: \"nightrider\",\n    castling: None,\n    start: \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1\",\n)\n";
     let v = load_str(text, "x.ron").expect("chain of three");
     assert!(v.castling.is_none());

@@ -43,6 +43,26 @@ impl Diagnostic {
         }
     }
 
+    /// The same finding with its excerpt taken from `text` (the file as written, when the
+    /// finding was made on a repaired copy of it).
+    pub fn shown_in(mut self, text: &str) -> Diagnostic {
+        if self.line > 0 {
+            let at = LoadError {
+                file: self.file.clone(),
+                line: self.line,
+                column: self.column,
+                message: String::new(),
+                line_text: text.lines().nth(self.line - 1).unwrap_or("").to_string(),
+            };
+            self.excerpt = at.excerpt();
+        }
+        self
+    }
+
+    pub fn error(code: &'static str, at: LoadError) -> Diagnostic {
+        Diagnostic::new(Severity::Error, code, at)
+    }
+
     pub fn warning(code: &'static str, at: LoadError) -> Diagnostic {
         Diagnostic::new(Severity::Warning, code, at)
     }

@@ -6,24 +6,30 @@
 
 use std::sync::Arc;
 
+use crate::movegen::setup::{no_royal_message, sides_without_royal as sides_without_royal_in};
 use crate::movegen::targets::{targets, Coord, Query};
 use crate::position::ruleset::Ruleset;
 use crate::position::Position;
 use crate::protocol::xboard::{self, Reading};
 use crate::protocol::xboard_betza::misreadings;
+use crate::variant::images;
 use crate::variant::piece_to_char::{self, SlotContent};
 use crate::variant::schema::Demotion;
-use crate::variant::{Colour, LoadedFile, PieceField, PieceType, Variant};
+use crate::variant::{Colour, LoadedFile, PieceField, PieceToCharOrigin, PieceType, Variant};
 
 use super::diagnostic::Diagnostic;
 
-/// Every warning about the loaded file, in the order of the checks.
-pub fn warnings(file: &LoadedFile, tables: &Arc<Ruleset>) -> Vec<Diagnostic> {
+/// Every finding about the loaded file, in the order of the checks.
+pub fn findings(file: &LoadedFile, tables: &Arc<Ruleset>) -> Vec<Diagnostic> {
     let mut found = Vec::new();
+    found.extend(sides_without_royal(file, tables));
     found.extend(unreachable_pieces(file, tables));
+    found.extend(never_moving(file));
     found.extend(stuck_pieces(file));
     found.extend(no_end(file));
     found.extend(pawn_slots(file));
+    found.extend(completed_piece_to_char(file));
+    found.extend(other_images(file));
     found.extend(xboard_name(file));
     found.extend(xboard_betza(file));
     found.extend(wide_board(file));
@@ -90,6 +96,84 @@ fn unreachable_pieces(file: &LoadedFile, tables: &Arc<Ruleset>) -> Vec<Diagnosti
                         "the {} ({}) can never appear: it is not in the start position, and no \
                          promotion, demotion or drop leads to it",
                         p.name, p.id
+                    ),
+                ),
+            )
+        })
+        .collect()
+}
+
+/// Errors: a side without a royal piece in the start position (on the board or in hand) where
+/// the variant has royal pieces and no extinction rule: that side could never be mated, and
+/// the other side's king would be alone in check. The loader refuses such a file too
+/// ([`crate::movegen::setup::check_start_royals`]); `check` loads it without that test, so that
+/// this comes with the file's other findings.
+fn sides_without_royal(file: &LoadedFile, tables: &Arc<Ruleset>) -> Vec<Diagnostic> {
+    let v = &file.variant;
+    let start = Position::start(tables.clone());
+    let letters: String = v
+        .pieces
+        .iter()
+        .filter(|p| p.royal)
+        .map(|p| p.id.to_string())
+        .collect();
+    sides_without_royal_in(&start)
+        .into_iter()
+        .map(|c| {
+            let message = format!(
+                "{}; put one ({letters}) on the board, or end the game by an `extinction` rule",
+                no_royal_message(&start, c)
+            );
+            Diagnostic::error(
+                "no-royal-side",
+                file.in_key("start", 0, message.clone()).unwrap_or_else(|| {
+                    file.at_key("inherits", format!("{message} (the start is inherited)"))
+                }),
+            )
+        })
+        .collect()
+}
+
+/// Whether a rule other than checkmate ends the game.
+fn other_end(v: &Variant) -> bool {
+    let rules = &v.rules;
+    rules.extinction.is_some()
+        || rules.flag.is_some()
+        || rules.check_count > 0
+        || rules.blast.is_some()
+        || rules.connect > 0
+        || rules.wins_by_castling()
+}
+
+/// Pieces that can never move, from any square (`moves: ""`).
+fn never_moving(file: &LoadedFile) -> Vec<Diagnostic> {
+    let v = &file.variant;
+    v.pieces
+        .iter()
+        .filter(|p| {
+            squares(v).all(|sq| {
+                [Colour::White, Colour::Black]
+                    .iter()
+                    .all(|&c| !has_move(v, p, c, sq))
+            })
+        })
+        .map(|p| {
+            Diagnostic::warning(
+                "never-moves",
+                file.at_piece(
+                    p.id,
+                    PieceField::Moves,
+                    None,
+                    format!(
+                        "the {} ({}) can never move: {} from any square; if that is meant (a \
+                         blocker), ignore this",
+                        p.name,
+                        p.id,
+                        if p.moves_text.trim().is_empty() {
+                            "its `moves` is empty, so it has no move".to_string()
+                        } else {
+                            format!("its moves `{}` give no move", p.moves_text)
+                        }
                     ),
                 ),
             )
@@ -196,14 +280,7 @@ fn has_move(v: &Variant, p: &PieceType, colour: Colour, square: Coord) -> bool {
 /// never happens, and only stalemate, repetition or the move rule end it.
 fn no_end(file: &LoadedFile) -> Option<Diagnostic> {
     let v = &file.variant;
-    let rules = &v.rules;
-    let other_end = rules.extinction.is_some()
-        || rules.flag.is_some()
-        || rules.check_count > 0
-        || rules.blast.is_some()
-        || rules.connect > 0
-        || rules.wins_by_castling();
-    if v.pieces.iter().any(|p| p.royal) || other_end {
+    if v.pieces.iter().any(|p| p.royal) || other_end(v) {
         return None;
     }
     Some(Diagnostic::warning(
@@ -249,6 +326,125 @@ fn pawn_slots(file: &LoadedFile) -> Vec<Diagnostic> {
             Some(Diagnostic::warning("xboard-pawn-slot", at))
         })
         .collect()
+}
+
+/// Pieces the file defines that XBoard would draw with the image of another piece (a slot of
+/// `piece_to_char` whose image shows other moves), with the slot to choose instead: the image
+/// of the piece's moves, or one of no common piece.
+fn other_images(file: &LoadedFile) -> Vec<Diagnostic> {
+    let v = &file.variant;
+    let text = &v.piece_to_char;
+    let king_slot = piece_to_char::slots(text).map_or(0, |s| s.len() / 2 - 1);
+    let taken = |slot: usize| {
+        v.pieces
+            .iter()
+            .any(|p| images::slot_of(text, p.id) == Some(slot))
+    };
+    let mut found = Vec::new();
+    for p in v.pieces.iter().filter(|p| !p.royal) {
+        if file.piece_text(p.id, PieceField::Moves).is_none() {
+            continue;
+        }
+        let Some(slot) = images::slot_of(text, p.id).filter(|&s| s > 0 && s < king_slot) else {
+            continue;
+        };
+        let Some((image, Some(_))) = images::IMAGES.get(slot) else {
+            continue;
+        };
+        let own = images::image_for(&p.moves_text);
+        let shown = images::IMAGES[slot].1.unwrap_or_default();
+        if own.is_some_and(|o| images::IMAGES[o].0 == *image) || related(&p.moves_text, shown) {
+            continue;
+        }
+        let choice = own
+            .filter(|&o| !taken(o))
+            .or_else(|| [17, 19, 20].into_iter().find(|&s| !taken(s)));
+        let advice = match choice {
+            Some(s) => format!(
+                "; put it in slot {s} (XBoard's {} image{})",
+                images::IMAGES[s].0,
+                if own == Some(s) {
+                    ", its moves"
+                } else {
+                    ", of no common piece"
+                }
+            ),
+            None => String::new(),
+        };
+        let message = format!(
+            "XBoard draws the {} ({}) with its {image} image (slot {slot} of `piece_to_char`), \
+             though it does not move as one{advice}",
+            p.name, p.id
+        );
+        let at = images::slot_char(text, slot)
+            .and_then(|index| file.in_key("piece_to_char", index, message.clone()))
+            .unwrap_or_else(|| file.at_piece(p.id, PieceField::Entry, None, message));
+        found.push(Diagnostic::warning("xboard-image", at));
+    }
+    found
+}
+
+/// A `piece_to_char` inherited without a slot for some of the pieces, which Alfil completes:
+/// the string inherited, the pieces it lacks and the completed one to write.
+fn completed_piece_to_char(file: &LoadedFile) -> Option<Diagnostic> {
+    let PieceToCharOrigin::Completed(inherited) = &file.piece_to_char_origin else {
+        return None;
+    };
+    let v = &file.variant;
+    let lacking: Vec<&PieceType> = v
+        .pieces
+        .iter()
+        .filter(|p| p.promoted_of.is_none())
+        .filter(|p| !piece_to_char::piece_ids(inherited).any(|(_, id, _)| id == p.id))
+        .collect();
+    let first = lacking.first()?;
+    let names: Vec<String> = lacking
+        .iter()
+        .map(|p| format!("the {} ({})", p.name, p.id))
+        .collect();
+    let message = format!(
+        "`piece_to_char` is inherited as `{inherited}`, without a slot for {}; Alfil completes \
+         it as `{}` (a piece in the slot of XBoard's image of its moves, else in one of no \
+         common piece): write `piece_to_char: \"{}\"` to keep these slots, or choose others",
+        names.join(", "),
+        v.piece_to_char,
+        v.piece_to_char
+    );
+    Some(Diagnostic::warning(
+        "piece-to-char-completed",
+        file.at_piece(first.id, PieceField::Entry, None, message),
+    ))
+}
+
+/// Whether one of two XBetza texts does all the other does (an amazon and the queen image, a
+/// silver general and the ferz): then the image is a fair likeness.
+fn related(a: &str, b: &str) -> bool {
+    let (a, b) = (reach(a), reach(b));
+    let within = |x: &[(u8, u8, bool)], y: &[(u8, u8, bool)]| x.iter().all(|t| y.contains(t));
+    within(&a, &b) || within(&b, &a)
+}
+
+/// Where XBetza goes from the centre of an empty 15x15 board (moves) and of a board full of
+/// foes (captures, `true`).
+fn reach(text: &str) -> Vec<(u8, u8, bool)> {
+    let mut query = Query::new(text, 15, 15, (7, 7));
+    query.moved = true;
+    let mut found: Vec<(u8, u8, bool)> = targets(&query)
+        .unwrap_or_default()
+        .iter()
+        .map(|t| (t.to.0, t.to.1, false))
+        .collect();
+    query.foes = (0..15u8)
+        .flat_map(|f| (0..15u8).map(move |r| (f, r)))
+        .filter(|&c| c != (7, 7))
+        .collect();
+    found.extend(
+        targets(&query)
+            .unwrap_or_default()
+            .iter()
+            .map(|t| (t.to.0, t.to.1, true)),
+    );
+    found
 }
 
 /// A name XBoard reads as one of its own variants (or refuses).
