@@ -84,7 +84,7 @@ fn lion_chess_pieces_move_as_in_hachu() {
 /// that return only onto an enemy, and refuses it played.
 #[test]
 fn cashew_shogi_pieces_move_as_in_hachu() {
-    agrees("cashew-shogi", "13", "150", &["--hooks", "H!,G!,+P',+K'"]);
+    agrees("cashew-shogi", "13", "60", &["--hooks", "H!,G!,+P',+K'"]);
 }
 
 #[test]
