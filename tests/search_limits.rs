@@ -99,8 +99,7 @@ fn sudden_death_keeps_a_reserve() {
 
 #[test]
 fn a_time_control_is_never_overstepped() {
-    // 40 moves in one minute, every move taking its whole hard limit, the overhead always
-    // left on the clock.
+    // 40 moves in one minute, every move taking its whole hard limit plus the overhead.
     let overhead = MoveOverhead::DEFAULT;
     let mut left = ms(60_000);
     for played in 0..40 {
@@ -112,7 +111,7 @@ fn a_time_control_is_never_overstepped() {
             overhead,
         );
         assert!(a.hard + overhead.0 < left);
-        left -= a.hard;
+        left -= a.hard + overhead.0;
     }
     assert!(left > Duration::ZERO);
     let a = allocate(&clock(60_000, 0, 40), overhead);

@@ -62,7 +62,8 @@ pub fn reserve(time: Duration, overhead: MoveOverhead) -> Duration {
 
 /// The allocation for a move played by the clock, `overhead` kept for the delays.
 ///
-/// Only the time left less the [`reserve`] is planned with. With `moves_to_go` 0 (sudden
+/// Only the time left less the [`reserve`] (and, before a time control, the overhead of every
+/// later move to it) is planned with. With `moves_to_go` 0 (sudden
 /// death, with or without increment) the rest of the game is assumed to last [`HORIZON`]
 /// moves; otherwise the moves to the control plus one in reserve. Three quarters of the
 /// increment are added to the share. The hard limit never exceeds a fifth of the usable time
@@ -71,7 +72,10 @@ pub fn reserve(time: Duration, overhead: MoveOverhead) -> Duration {
 /// then takes at most half of what the increment brings beyond the overhead. A clock with no
 /// more than the reserve left gives zero limits: play at once.
 pub fn allocate(clock: &Clock, overhead: MoveOverhead) -> Allocation {
-    let reserve = reserve(clock.time, overhead);
+    // Each move left to the control after this one will lose its overhead to the delays
+    // too: that time is no more to be planned with than this move's reserve.
+    let later_overheads = overhead.0 * clock.moves_to_go.saturating_sub(1).min(HORIZON);
+    let reserve = reserve(clock.time, overhead) + later_overheads;
     let usable = clock.time.saturating_sub(reserve);
     let moves = if clock.moves_to_go == 0 {
         HORIZON
