@@ -60,10 +60,15 @@ pub fn reserve(time: Duration, overhead: MoveOverhead) -> Duration {
     (time / RESERVE_PARTS).max(MIN_RESERVE) + overhead.0
 }
 
+/// Before a time control, the overhead every move after this one to the control will lose
+/// to the delays (at most [`HORIZON`] of them): time no move plans with either.
+pub fn later_overheads(clock: &Clock, overhead: MoveOverhead) -> Duration {
+    overhead.0 * clock.moves_to_go.saturating_sub(1).min(HORIZON)
+}
+
 /// The allocation for a move played by the clock, `overhead` kept for the delays.
 ///
-/// Only the time left less the [`reserve`] (and, before a time control, the overhead of every
-/// later move to it) is planned with. With `moves_to_go` 0 (sudden
+/// Only the time left less the [`reserve`] and the [`later_overheads`] is planned with. With `moves_to_go` 0 (sudden
 /// death, with or without increment) the rest of the game is assumed to last [`HORIZON`]
 /// moves; otherwise the moves to the control plus one in reserve. Three quarters of the
 /// increment are added to the share. The hard limit never exceeds a fifth of the usable time
@@ -72,11 +77,10 @@ pub fn reserve(time: Duration, overhead: MoveOverhead) -> Duration {
 /// then takes at most half of what the increment brings beyond the overhead. A clock with no
 /// more than the reserve left gives zero limits: play at once.
 pub fn allocate(clock: &Clock, overhead: MoveOverhead) -> Allocation {
-    // Each move left to the control after this one will lose its overhead to the delays
-    // too: that time is no more to be planned with than this move's reserve.
-    let later_overheads = overhead.0 * clock.moves_to_go.saturating_sub(1).min(HORIZON);
-    let reserve = reserve(clock.time, overhead) + later_overheads;
-    let usable = clock.time.saturating_sub(reserve);
+    let reserve = reserve(clock.time, overhead);
+    let usable = clock
+        .time
+        .saturating_sub(reserve + later_overheads(clock, overhead));
     let moves = if clock.moves_to_go == 0 {
         HORIZON
     } else {
@@ -155,7 +159,8 @@ mod tests {
                     a.hard <= c.time.saturating_sub(margin),
                     "{c:?}, {overhead} ms: {a:?}"
                 );
-                if c.time >= (c.increment + margin) * 2 {
+                let kept = margin + later_overheads(&c, MoveOverhead::from_millis(overhead));
+                if c.time >= (c.increment + kept) * 2 {
                     assert!(a.soft > Duration::ZERO, "{c:?}, {overhead} ms: {a:?}");
                 }
             }
