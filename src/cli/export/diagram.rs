@@ -2,11 +2,11 @@
 //! the board size, and each piece as `name:ID:XBetza:image:White's start squares`; the
 //! Diagram mirrors them for Black.
 
-use super::{rules_missing, square, Exported, Variant};
+use super::{board_rows, rules_missing, square, Exported, Variant};
 
 pub fn export(v: &Variant, name: &str) -> Exported {
     let missing = rules_missing(v);
-    let board: Vec<Vec<Option<String>>> = rows(&v.start_fen, v.files);
+    let board: Vec<Vec<Option<String>>> = board_rows(&v.start_fen, v.files);
     let mut lines = vec![
         "<!DOCTYPE html>".to_string(),
         format!("<html><head><meta charset=\"utf-8\"><title>{name}</title></head><body>"),
@@ -53,43 +53,4 @@ pub fn export(v: &Variant, name: &str) -> Exported {
         text: lines.join("\n") + "\n",
         missing,
     }
-}
-
-/// The pieces of a FEN's board, rows from the top (upper-case IDs are White's).
-fn rows(fen: &str, files: u8) -> Vec<Vec<Option<String>>> {
-    let board = fen.split([' ', '[']).next().unwrap_or_default();
-    board
-        .split('/')
-        .map(|row| {
-            let mut cells: Vec<Option<String>> = Vec::new();
-            let mut digits = String::new();
-            for c in row.chars() {
-                if c.is_ascii_digit() {
-                    digits.push(c);
-                    continue;
-                }
-                if !digits.is_empty() {
-                    let n: usize = digits.parse().unwrap_or(0);
-                    cells.extend(std::iter::repeat_n(None, n));
-                    digits.clear();
-                }
-                match c {
-                    '\'' | '!' => {
-                        if let Some(Some(last)) = cells.last_mut() {
-                            last.push(c);
-                        }
-                    }
-                    c if c.is_ascii_uppercase() => cells.push(Some(c.to_string())),
-                    '+' | '~' => {}
-                    _ => cells.push(None),
-                }
-            }
-            if !digits.is_empty() {
-                let n: usize = digits.parse().unwrap_or(0);
-                cells.extend(std::iter::repeat_n(None, n));
-            }
-            cells.truncate(usize::from(files));
-            cells
-        })
-        .collect()
 }

@@ -102,11 +102,5 @@ pub fn export(v: &Variant, name: &str) -> Exported {
         lines.push(format!("promotionRank = {}", v.ranks));
         lines.push(format!("promotionPieceTypes = {choices}"));
     }
-    let mut text = String::new();
-    for m in &missing {
-        text.push_str(&format!("# not expressed: {m}\n"));
-    }
-    text.push_str(&lines.join("\n"));
-    text.push('\n');
-    Exported { text, missing }
+    Exported::commented(&lines, missing)
 }

@@ -42,6 +42,19 @@ pub struct Exported {
     pub missing: Vec<String>,
 }
 
+impl Exported {
+    /// A text of `lines` headed by a `# not expressed:` comment line for each of `missing`.
+    fn commented(lines: &[String], missing: Vec<String>) -> Exported {
+        let mut text = String::new();
+        for m in &missing {
+            text.push_str(&format!("# not expressed: {m}\n"));
+        }
+        text.push_str(&lines.join("\n"));
+        text.push('\n');
+        Exported { text, missing }
+    }
+}
+
 /// The variant in the chosen format.
 pub fn export(v: &Variant, target: Target, name: &str) -> Exported {
     match target {
@@ -78,4 +91,43 @@ fn rules_missing(v: &Variant) -> Vec<String> {
     add(!r.petrify_on_capture.is_empty(), "petrification");
     add(r.wall_instead_of_move.is_some(), "walls");
     out
+}
+
+/// The pieces of a FEN's board, rows from the top (upper-case IDs are White's).
+pub(super) fn board_rows(fen: &str, files: u8) -> Vec<Vec<Option<String>>> {
+    let board = fen.split([' ', '[']).next().unwrap_or_default();
+    board
+        .split('/')
+        .map(|row| {
+            let mut cells: Vec<Option<String>> = Vec::new();
+            let mut digits = String::new();
+            for c in row.chars() {
+                if c.is_ascii_digit() {
+                    digits.push(c);
+                    continue;
+                }
+                if !digits.is_empty() {
+                    let n: usize = digits.parse().unwrap_or(0);
+                    cells.extend(std::iter::repeat_n(None, n));
+                    digits.clear();
+                }
+                match c {
+                    '\'' | '!' => {
+                        if let Some(Some(last)) = cells.last_mut() {
+                            last.push(c);
+                        }
+                    }
+                    c if c.is_ascii_uppercase() => cells.push(Some(c.to_string())),
+                    '+' | '~' => {}
+                    _ => cells.push(None),
+                }
+            }
+            if !digits.is_empty() {
+                let n: usize = digits.parse().unwrap_or(0);
+                cells.extend(std::iter::repeat_n(None, n));
+            }
+            cells.truncate(usize::from(files));
+            cells
+        })
+        .collect()
 }

@@ -2,7 +2,7 @@
 //! as slides, leaps, hops and a pawn's steps, royalty, castling and promotion zones.
 
 use super::pieces::{parts, Mode, Part};
-use super::{rules_missing, square, Exported, Variant};
+use super::{board_rows, rules_missing, square, Exported, Variant};
 use crate::types::Colour;
 
 pub fn export(v: &Variant, name: &str) -> Exported {
@@ -81,12 +81,10 @@ pub fn export(v: &Variant, name: &str) -> Exported {
             ));
         }
         if let Some(c) = v.castling.as_ref().filter(|c| c.king == index) {
-            let king_file = v
-                .start_fen
-                .split('/')
-                .next_back()
-                .and_then(|row| file_of(row, &id))
-                .unwrap_or(4);
+            let king_file = board_rows(&v.start_fen, v.files)
+                .last()
+                .and_then(|row| row.iter().position(|cell| cell.as_deref() == Some(&id)))
+                .map_or(4, |file| file as u8);
             let last = v.files - 1;
             for (colour, rank) in [("white", c.rank), ("black", v.ranks - 1 - c.rank)] {
                 block.push(format!(
@@ -111,13 +109,7 @@ pub fn export(v: &Variant, name: &str) -> Exported {
     lines.push(String::new());
     lines.push("Rule: checkmate = win".into());
     lines.push("Rule: stalemate = draw".into());
-    let mut text = String::new();
-    for m in &missing {
-        text.push_str(&format!("# not expressed: {m}\n"));
-    }
-    text.push_str(&lines.join("\n"));
-    text.push('\n');
-    Exported { text, missing }
+    Exported::commented(&lines, missing)
 }
 
 fn mode_of(part: &Part) -> Mode {
@@ -177,26 +169,4 @@ fn describe(parts: &[&Part]) -> Vec<String> {
         out.push(format!("step {}", steps.join(",")));
     }
     out
-}
-
-/// The 0-based file of the piece `id` (upper case) in a FEN row.
-fn file_of(row: &str, id: &str) -> Option<u8> {
-    let row = row.split([' ', '[']).next()?;
-    let mut file = 0u8;
-    let mut digits = String::new();
-    for c in row.chars() {
-        if c.is_ascii_digit() {
-            digits.push(c);
-            continue;
-        }
-        if !digits.is_empty() {
-            file += digits.parse::<u8>().ok()?;
-            digits.clear();
-        }
-        if c.to_string() == id {
-            return Some(file);
-        }
-        file += 1;
-    }
-    None
 }
