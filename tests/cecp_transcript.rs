@@ -897,3 +897,62 @@ fn a_lion_move_whose_second_leg_is_no_continuation_is_refused() {
     );
     s.quit();
 }
+
+/// Werewolf: whatever takes a werewolf becomes one. Under real XBoard 4.9.1 (legality testing
+/// on) Alfil's `move d6f4w` made XBoard forfeit it ("Illegal move "d6f4w" from second machine":
+/// a bishop does not promote), and the bare move would leave a bishop on XBoard's board. The
+/// setup gives each captor a `+` partner eleven slots on (XBoard's own pairing, backend.c
+/// SetCharTableEsc), moving as the werewolf (`piece +B& …`); XBoard accepts a shogi-style
+/// promotion to such a partner anywhere (moves.c LegalityTest), so the capture goes as
+/// `c1g5+`, comes back from XBoard as `c1g5+`, and XBoard's `+B` in a FEN is a werewolf.
+#[test]
+fn a_werewolfs_captor_goes_to_xboard_as_a_promotion_to_a_partner_moving_as_a_werewolf() {
+    let mut s = Session::start();
+    s.handshake();
+    let lines = s.script(&["new", "variant werewolf"]);
+    let ptc = lines[0]
+        .strip_prefix("setup (")
+        .and_then(|l| l.split(')').next())
+        .unwrap_or_else(|| panic!("{lines:?}"));
+    // Slots 1-4 (pawn, knight, bishop, rook) and their partners 12-15, the werewolf at 27
+    // (XBoard's Wolf image), the king last: shared/xboard/README.md §5.2.
+    assert_eq!(
+        ptc,
+        "PNBR.......++++...........WKpnbr.......++++...........wk"
+    );
+    let werewolf = lines
+        .iter()
+        .find_map(|l| l.strip_prefix("piece W& "))
+        .unwrap_or_else(|| panic!("{lines:?}"));
+    for captor in ['P', 'N', 'B', 'R'] {
+        assert!(
+            lines.contains(&format!("piece +{captor}& {werewolf}")),
+            "{captor}: {lines:?}"
+        );
+    }
+    // The engine's own capture: the bishop takes the loose werewolf on g5.
+    let fen = "4k3/8/8/6w1/8/8/8/2B1K3 w - - 0 1";
+    s.script(&["force", &format!("setboard {fen}"), "sd 3"]);
+    s.send("go");
+    let lines = s.read_until(Duration::from_secs(20), |l| l.starts_with("move "));
+    assert_eq!(lines.last().map(String::as_str), Some("move c1g5+"));
+    // The same capture as XBoard relays it to the other engine, then a three-square file move
+    // only a werewolf makes from g5 (a bishop's would be refused).
+    let lines = s.script(&[
+        "force",
+        &format!("setboard {fen}"),
+        "usermove c1g5+",
+        "usermove e8f8",
+        "usermove g5g8",
+    ]);
+    assert!(lines.is_empty(), "{lines:?}");
+    // XBoard's FEN names that werewolf `+B`.
+    let lines = s.script(&[
+        "setboard 4k3/8/8/6+B1/8/8/8/4K3 w - - 0 1",
+        "usermove g5g8",
+        "setboard 4k3/8/8/6B1/8/8/8/4K3 w - - 0 1",
+        "usermove g5g8",
+    ]);
+    assert_eq!(lines, vec!["Illegal move (no such move): g5g8"]);
+    s.quit();
+}

@@ -15,6 +15,7 @@
 use crate::types::{Colour, Dress, Piece};
 use std::sync::Arc;
 
+use super::xboard_contagion;
 use crate::betza::ast::{MODE_C, MODE_M};
 use crate::betza::canonical::canonical;
 use crate::betza::parse;
@@ -351,6 +352,15 @@ pub fn setup_lines(tables: &Arc<Ruleset>) -> Result<Vec<String>, String> {
         }
         lines.push(format!("piece {id}& {moves}"));
     }
+    if let Some((captors, contagious)) = xboard_contagion::partners(v, &slots) {
+        let moves = v
+            .piece_index(contagious)
+            .map(|kind| piece_moves(v, &v.pieces[kind]))
+            .unwrap_or_default();
+        for captor in captors {
+            lines.push(format!("piece +{captor}& {moves}"));
+        }
+    }
     Ok(lines)
 }
 
@@ -520,6 +530,11 @@ pub fn castling_betza(tables: &Ruleset) -> String {
 /// as itself (loop, chessgi), the `~` slots are left out: with them XBoard marks promoted
 /// pieces and puts a pawn in the hand when one is captured, then refuses the drop.
 pub fn piece_to_char(v: &Variant) -> String {
+    xboard_contagion::with_partner_slots(v, &image_slots(v))
+}
+
+/// [`fn@piece_to_char`] before the partner slots of a contagious variant's captors.
+fn image_slots(v: &Variant) -> String {
     let marks_promotions = !v.hand.captures_to_hand || v.hand.demote_on_capture;
     let text = &if marks_promotions {
         v.piece_to_char.clone()
@@ -718,6 +733,9 @@ const BUILTIN_LETTERS: [(&str, &str); 1] = [("xiangqi", "PH.R.AE..K.C.ph.r.ae..k
 pub struct Dialect {
     /// (XBoard's letter, the file's letter), both cases.
     pairs: Vec<(char, char)>,
+    /// Captors of a contagious type XBoard knows as promoting to a `+` partner that moves as
+    /// that type (upper-case letters), and the type's letter ([`xboard_contagion`]).
+    partners: Option<(Vec<char>, char)>,
 }
 
 impl Dialect {
@@ -737,7 +755,45 @@ impl Dialect {
                     .collect()
             })
             .unwrap_or_default();
-        Dialect { pairs }
+        let partners = if needs_setup(v) {
+            xboard_contagion::partners(v, &piece_to_char(v))
+        } else {
+            None
+        };
+        Dialect { pairs, partners }
+    }
+
+    /// Whether XBoard is told the contagious capture of the piece with this letter as a
+    /// promotion to its `+` partner (`d6f4+`).
+    pub fn contagion_as_promotion(&self, captor: char) -> bool {
+        self.partners
+            .as_ref()
+            .is_some_and(|(captors, _)| captors.contains(&captor.to_ascii_uppercase()))
+    }
+
+    /// A FEN board field with XBoard's `+X` partners of contagious captors written as the
+    /// contagious type.
+    fn partners_in(&self, board: &str) -> String {
+        let Some((captors, contagious)) = &self.partners else {
+            return board.to_string();
+        };
+        let mut out = String::with_capacity(board.len());
+        let mut chars = board.chars().peekable();
+        while let Some(c) = chars.next() {
+            let next = chars.peek().copied();
+            match next.filter(|n| c == '+' && captors.contains(&n.to_ascii_uppercase())) {
+                Some(n) => {
+                    chars.next();
+                    out.push(if n.is_ascii_uppercase() {
+                        *contagious
+                    } else {
+                        contagious.to_ascii_lowercase()
+                    });
+                }
+                None => out.push(c),
+            }
+        }
+        out
     }
 
     fn to_file(&self, c: char) -> char {
@@ -748,13 +804,18 @@ impl Dialect {
         self.pairs.iter().find(|p| p.1 == c).map_or(c, |p| p.0)
     }
 
-    /// A FEN from XBoard in the file's letters (the board and holdings field only).
+    /// A FEN from XBoard in the file's letters (the board and holdings field only), a `+X`
+    /// partner of a contagious captor as the contagious type.
     pub fn fen_in(&self, fen: &str) -> String {
-        if self.pairs.is_empty() {
+        if self.pairs.is_empty() && self.partners.is_none() {
             return fen.to_string();
         }
         let (board, rest) = fen.split_once(' ').unwrap_or((fen, ""));
-        let board: String = board.chars().map(|c| self.to_file(c)).collect();
+        let board: String = self
+            .partners_in(board)
+            .chars()
+            .map(|c| self.to_file(c))
+            .collect();
         if rest.is_empty() {
             board
         } else {
