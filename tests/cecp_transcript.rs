@@ -85,6 +85,7 @@ fn handshake_announces_features_variants_and_options() {
         "Resign -check",
         "Offer draw -check",
         "Move Overhead -spin 100 0 5000",
+        "Play moves XBoard refuses -check 0",
     ] {
         assert!(
             options.iter().any(|o| o.starts_with(wanted)),
@@ -134,8 +135,12 @@ fn every_variant_is_described_consistently() {
         let ((w, h, holdings), parent) = xboard::strip_size_prefix(size).unwrap();
         assert_eq!((w, h), (u32::from(v.files), u32::from(v.ranks)), "{name}");
         // XBoard holds only the first `holdings` types of the PIECETOCHAR: at least the
-        // variant's count, more where a royal piece comes before a type that can be held.
-        assert!(holdings >= u32::from(v.holdings), "{name}: {holdings}");
+        // variant's count, more where a royal piece comes before a type that can be held, but
+        // no more than the ranks (XBoard adds dead ranks for more, which moves shogi's zone).
+        assert!(
+            holdings >= u32::from(v.holdings).min(h) && holdings <= h,
+            "{name}: {holdings}"
+        );
         assert!(xboard::is_builtin(parent), "{name}: parent {parent}");
         assert!(
             w + if holdings > 0 { 4 } else { 0 } <= 16,
@@ -200,7 +205,15 @@ fn every_variant_is_described_consistently() {
         };
         let described: Vec<&alfil::variant::PieceType> =
             v.pieces.iter().filter(|p| !xboards_own_pawn(p)).collect();
-        let pieces: Vec<&String> = lines[1..].iter().collect();
+        // A contagious type's captors have `+` partners moving as that type (the werewolf's,
+        // checked in its own test below): lines beyond the variant's pieces.
+        let partners = xboard::Dialect::of(v);
+        let partner_line = |l: &str| {
+            l.strip_prefix("piece +")
+                .and_then(|rest| rest.chars().next())
+                .is_some_and(|c| partners.contagion_as_promotion(c))
+        };
+        let pieces: Vec<&String> = lines[1..].iter().filter(|l| !partner_line(l)).collect();
         assert_eq!(pieces.len(), described.len(), "{name}: {lines:?}");
         for p in described {
             // A promoted piece without a slot of its own in the PIECETOCHAR (a `+` or `^X`
@@ -684,6 +697,52 @@ fn a_side_whose_every_legal_move_xboard_would_refuse_concedes() {
         "{lines:?}"
     );
     assert!(!lines.iter().any(|l| l.starts_with("move ")), "{lines:?}");
+    s.quit();
+}
+
+/// The same position, told once and then with Alfil's option on: the user is told, once per
+/// variant and in words, which of janggi's rules XBoard cannot be told and how to get the full
+/// game; with the option on (for XBoard with legality testing off) the general's one legal
+/// move is played.
+#[test]
+fn the_user_is_told_once_and_the_option_plays_the_moves_xboard_would_refuse() {
+    let mut s = Session::start();
+    s.handshake();
+    let position = [
+        "new",
+        "variant janggi",
+        "force",
+        "setboard 9/4a4/3k5/9/9/9/9/3A1A3/5Kr2/c3C4 w - - 16 117",
+    ];
+    let told = |lines: &[String]| {
+        lines
+            .iter()
+            .filter(|l| l.starts_with("tellusererror"))
+            .cloned()
+            .collect::<Vec<String>>()
+    };
+    let first = s.script(&[&position[..], &["go"]].concat());
+    let tell = told(&first);
+    assert_eq!(tell.len(), 1, "{first:?}");
+    for part in [
+        "tellusererror Alfil: XBoard cannot be told all of janggi's rules (",
+        "the pieces a cannon may not hop over",
+        "-testLegality false",
+        "-firstOptions \"Play moves XBoard refuses=1\"",
+    ] {
+        assert!(tell[0].contains(part), "{part}: {}", tell[0]);
+    }
+    let again = s.script(&[&position[..], &["go"]].concat());
+    assert!(told(&again).is_empty(), "{again:?}");
+    assert_eq!(
+        again.last().map(String::as_str),
+        Some("0-1 {White cannot move: XBoard refuses every legal move}")
+    );
+    s.script(&["option Play moves XBoard refuses=1"]);
+    s.script(&position);
+    s.send("go");
+    let lines = s.read_until(Duration::from_secs(20), |l| l.starts_with("move "));
+    assert_eq!(lines.last().map(String::as_str), Some("move f1f0"));
     s.quit();
 }
 

@@ -13,13 +13,14 @@
 use std::collections::HashSet;
 use std::sync::Arc;
 
-use super::xboard::{needs_setup, piece_moves};
+use super::xboard::{needs_setup, piece_moves, unheld_types};
 use crate::game::{EndCause, Game, GameEnd};
 use crate::movegen::attack::in_check;
 use crate::movegen::{build_ruleset, Move};
 use crate::position::ruleset::Ruleset;
 use crate::position::RankStyle;
-use crate::variant::Variant;
+use crate::types::ByColour;
+use crate::variant::{SquareSet, Variant};
 
 /// The variant as XBoard's legality test knows it, where that differs from its rules: `None`
 /// for XBoard's own variants and where the piece lines say every move exactly.
@@ -29,6 +30,9 @@ pub fn referee_view(tables: &Ruleset) -> Option<Arc<Ruleset>> {
         return None;
     }
     let mut view = (**v).clone();
+    for kind in unheld_types(v) {
+        view.pieces[kind].drop_zone = Some(ByColour::new(SquareSet::EMPTY, SquareSet::EMPTY));
+    }
     for (p, real) in view.pieces.iter_mut().zip(&v.pieces) {
         p.moves = crate::betza::read(&piece_moves(v, real)).ok()?;
         p.zone_moves = None;
@@ -47,7 +51,8 @@ pub fn referee_view(tables: &Ruleset) -> Option<Arc<Ruleset>> {
 /// The rules of `v` that XBoard's piece lines cannot say, in words for the user: a piece's
 /// moves in a zone, its confinement, the pieces it may not hop over or take, and rules XBoard
 /// does not apply (a king that may not step out of check, initial moves barred in check or
-/// lost to an aimed piece: XBoard allows more moves, and a mate by them is not one it sees).
+/// lost to an aimed piece: XBoard allows more moves, and a mate by them is not one it sees),
+/// and drops of the types XBoard's hand has no place for.
 /// Empty for XBoard's own variants.
 pub fn untold_rules(v: &Variant) -> Vec<String> {
     if !needs_setup(v) {
@@ -71,6 +76,16 @@ pub fn untold_rules(v: &Variant) -> Vec<String> {
         if p.initial_not_in_check {
             untold.push(format!("the {name}'s first move barred in check"));
         }
+    }
+    let unheld: Vec<&str> = unheld_types(v)
+        .into_iter()
+        .map(|kind| v.pieces[kind].name.as_str())
+        .collect();
+    if !unheld.is_empty() {
+        untold.push(format!(
+            "drops of the {}, for which XBoard's hand has no place",
+            unheld.join(" and the ")
+        ));
     }
     if v.rules.royal_frozen_in_check {
         untold.push("a king that may not step out of check".to_string());

@@ -411,8 +411,31 @@ pub fn piece_moves(v: &Variant, p: &PieceType) -> String {
 
 /// The holdings size to announce: XBoard holds only the first S piece types of the PIECETOCHAR
 /// (skipping `.` and `+` slots), so S reaches the last type that can be in hand, even where the
-/// variant's own count is smaller because a royal piece comes before it.
+/// variant's own count is smaller because a royal piece comes before it; but no more than the
+/// ranks: XBoard 4.9.1 adds "dead" ranks for a larger hand, and under its shogi rules the
+/// promotion zone (a third of the ranks, dead ones counted) then misses White's sixth and
+/// seventh ranks (cannon shogi's 11 types on 9 ranks: XBoard refused `e2e7+`). Types past
+/// the size have no place in XBoard's hand ([`unheld_types`]).
 fn holdings_size(v: &Variant, slots: &str) -> u8 {
+    uncapped_holdings_size(v, slots).min(v.ranks)
+}
+
+/// The piece types that can be in hand but have no place in XBoard's: XBoard puts a pawn in
+/// the hand when one is captured and refuses its drops.
+pub fn unheld_types(v: &Variant) -> Vec<usize> {
+    if v.holdings == 0 || !needs_setup(v) {
+        return Vec::new();
+    }
+    let slots = piece_to_char(v);
+    let size = usize::from(holdings_size(v, &slots));
+    holdings_order(&slots)
+        .skip(size)
+        .filter_map(|c| v.piece_index(c))
+        .filter(|&i| !v.pieces[i].royal && v.pieces[i].promoted_of.is_none())
+        .collect()
+}
+
+fn uncapped_holdings_size(v: &Variant, slots: &str) -> u8 {
     if v.holdings == 0 {
         return 0;
     }
@@ -615,8 +638,10 @@ fn each_half(text: &str, fix: impl Fn(&str, bool) -> String) -> String {
     white + &black
 }
 
-/// Under XBoard's shogi rules the Pawn and Lance slots (1st and 19th) may not be dropped on
-/// the last rank nor stay there unpromoted, the Knight slot (2nd) not on the last two ranks. A
+/// Under XBoard's shogi rules the Pawn, Queen and Lance slots (1st, 5th and 19th: XBoard's
+/// shogi shows its lance in the Queen slot, moves.c LegalDrop) may not be dropped on the last
+/// rank nor stay there unpromoted, the Knight slot (2nd) not on the last two ranks (okisaki
+/// shogi's queen, in the 5th slot, had `Q@b0` refused under real XBoard). A
 /// piece that can move from there (euroshogi's knight steps sideways, yarishogi's knight goes
 /// straight ahead) would have legal drops and moves refused: it moves to a free slot, its `+`
 /// partner 11 slots after it along with it (XBoard pairs only the first 11 slots so).
@@ -641,14 +666,14 @@ fn shogi_rule_slots(v: &Variant, text: &str) -> String {
     let fix = |side: &str| -> String {
         let king = side.chars().last().unwrap_or('.');
         let mut slots: Vec<char> = side.chars().take(side.len() - 1).collect();
-        for (slot, ranks) in [(0usize, 1u8), (1, 2), (18, 1)] {
+        for (slot, ranks) in [(0usize, 1u8), (1, 2), (4, 1), (18, 1)] {
             let Some(&c) = slots.get(slot) else { continue };
             if !c.is_ascii_alphabetic() || !moves_from_ranks(c.to_ascii_uppercase(), ranks) {
                 continue;
             }
             let partner = slots.get(slot + 11) == Some(&'+');
             let free = |slots: &Vec<char>, j: usize| {
-                ![0, 1, 18].contains(&j)
+                ![0, 1, 4, 18].contains(&j)
                     && (!partner || j <= 10)
                     && slots
                         .get(j)

@@ -112,10 +112,7 @@ mod tests {
             fixed,
             "PNBR.......++++...........WKpnbr.......++++...........wk"
         );
-        assert_eq!(
-            partners(&v, &fixed),
-            Some((vec!['P', 'N', 'B', 'R'], 'W'))
-        );
+        assert_eq!(partners(&v, &fixed), Some((vec!['P', 'N', 'B', 'R'], 'W')));
         assert_eq!(partners(&v, text), None);
     }
 

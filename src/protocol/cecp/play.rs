@@ -8,9 +8,7 @@ use std::time::{Duration, Instant};
 use crate::game::EndCause;
 use crate::movegen::Move;
 use crate::position::ruleset::Ruleset;
-use crate::protocol::referee::{
-    accepted_moves, referee_view, sees_mate, untold_rules, Accepted,
-};
+use crate::protocol::referee::{accepted_moves, referee_view, sees_mate, untold_rules, Accepted};
 use crate::protocol::writer::nodes_per_second;
 use crate::search::{time, EvalNote, Info, Limits, Outcome};
 use std::sync::Arc;
@@ -169,9 +167,7 @@ impl Engine {
                 let (l, hard) = self.clocks.limits(&game, self.settings.move_overhead);
                 limits = l;
                 deadline = hard.map(|d| Instant::now() + d);
-                let view = self
-                    .referee_view()
-                    .filter(|_| !self.settings.play_refused);
+                let view = self.referee_view().filter(|_| !self.settings.play_refused);
                 if let Some(view) = view {
                     self.tell_untold_rules();
                     match accepted_moves(&mut game, &view) {

@@ -190,10 +190,7 @@ impl Settings {
                 self.move_overhead.millis(),
                 MoveOverhead::MAX_MILLIS
             ),
-            format!(
-                "{PLAY_REFUSED} -check {}",
-                u8::from(self.play_refused)
-            ),
+            format!("{PLAY_REFUSED} -check {}", u8::from(self.play_refused)),
             format!("Use NNUE -check {}", u8::from(self.eval.use_net)),
             format!(
                 "EvalFile -file {}",
