@@ -12,6 +12,8 @@ use crate::position::{Position, RankStyle};
 use crate::protocol::uci::moves as uci;
 use crate::search::piece_values;
 use crate::types::{ByColour, Colour, Piece, Square};
+use crate::variant::images::same_moves;
+use crate::variant::{PieceImage, PieceType};
 
 /// Square names as the page shows them: ranks from 1.
 pub const STYLE: RankStyle = RankStyle::FromOne;
@@ -25,8 +27,39 @@ pub struct PieceView {
     pub value: Option<i32>,
     /// The letter of the piece it is the promoted form of.
     pub promoted_of: Option<String>,
-    /// Its image (`/pieces/NAME.svg`), if the page has one.
-    pub image: Option<&'static str>,
+    /// How the page draws it: `set` (the piece `image` of Alfil's set, `/pieces/NAME.svg`),
+    /// `file` (the SVG file `svg` its variant names) or `moves` (`svg`: a symbol of its moves).
+    pub drawn: &'static str,
+    pub image: Option<String>,
+    pub svg: Option<String>,
+}
+
+/// The set's piece named as `p` is, or else showing its moves (a royal piece moving as a king
+/// is the king, another the commoner).
+fn set_piece_for(p: &PieceType) -> Option<String> {
+    let name = p.name.to_ascii_lowercase();
+    if crate::pieceset::has(&name) {
+        return Some(name);
+    }
+    if p.royal && same_moves(&p.moves_text, "K") {
+        return Some("king".to_string());
+    }
+    crate::pieceset::pieces()
+        .find(|s| s.moves.is_some_and(|m| same_moves(&p.moves_text, m)))
+        .map(|s| s.name.to_string())
+}
+
+/// How the page draws `p`: the image its file names, else the set's piece for it, else the
+/// symbol of its moves.
+fn drawing(p: &PieceType) -> (&'static str, Option<String>, Option<String>) {
+    match &p.image {
+        Some(PieceImage::Set(name)) => ("set", Some(name.clone()), None),
+        Some(PieceImage::File { svg, .. }) => ("file", None, Some(svg.clone())),
+        None => match set_piece_for(p) {
+            Some(name) => ("set", Some(name), None),
+            None => ("moves", None, Some(super::symbol::symbol(p))),
+        },
+    }
 }
 
 #[derive(Serialize)]
@@ -71,13 +104,18 @@ pub fn variant(tables: &Ruleset) -> VariantView {
         .pieces
         .iter()
         .zip(values)
-        .map(|(p, value)| PieceView {
-            letter: p.id.to_string(),
-            name: p.name.clone(),
-            betza: canonical(&p.moves.parsed),
-            value: (!p.always_royal()).then_some(value),
-            promoted_of: p.promoted_of.map(|i| v.pieces[i].id.to_string()),
-            image: super::assets::image_for(&p.name),
+        .map(|(p, value)| {
+            let (drawn, image, svg) = drawing(p);
+            PieceView {
+                letter: p.id.to_string(),
+                name: p.name.clone(),
+                betza: canonical(&p.moves.parsed),
+                value: (!p.always_royal()).then_some(value),
+                promoted_of: p.promoted_of.map(|i| v.pieces[i].id.to_string()),
+                drawn,
+                image,
+                svg,
+            }
         })
         .collect();
     let promotion: Vec<&ByColour<SqBits>> = tables
