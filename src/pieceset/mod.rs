@@ -29,7 +29,11 @@ const WESTERN: &[(&str, Option<&str>, &str)] = &[
     ("camel", Some("C"), include_str!("svg/camel.svg")),
     ("zebra", Some("Z"), include_str!("svg/zebra.svg")),
     ("cannon", Some("mRcpR"), include_str!("svg/cannon.svg")),
-    ("grasshopper", Some("gQ"), include_str!("svg/grasshopper.svg")),
+    (
+        "grasshopper",
+        Some("gQ"),
+        include_str!("svg/grasshopper.svg"),
+    ),
     ("nightrider", Some("NN"), include_str!("svg/nightrider.svg")),
     ("wazir", Some("W"), include_str!("svg/wazir.svg")),
     ("ferz", Some("F"), include_str!("svg/ferz.svg")),
@@ -76,8 +80,9 @@ mod tests {
             assert!(!names[..i].contains(name), "{name} twice");
             let svg = svg(name).unwrap_or_else(|| panic!("no SVG for {name}"));
             assert!(
-                svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 100 100\">")
-                    && svg.trim_end().ends_with("</svg>"),
+                svg.starts_with(
+                    "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 100 100\">"
+                ) && svg.trim_end().ends_with("</svg>"),
                 "{name}: {svg}"
             );
         }

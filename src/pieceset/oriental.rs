@@ -107,7 +107,8 @@ fn glyphs(white: &str, black: &str, top: f32, bottom: f32, widest: f32) -> Strin
     if white == black {
         column(white, "glyph", top, bottom, widest)
     } else {
-        column(white, "glyph w", top, bottom, widest) + &column(black, "glyph b", top, bottom, widest)
+        column(white, "glyph w", top, bottom, widest)
+            + &column(black, "glyph b", top, bottom, widest)
     }
 }
 

@@ -81,7 +81,10 @@ fn start_tag<'a>(r: &mut Reader<'a>, start: usize) -> Result<(&'a str, bool, boo
     if name.is_empty() {
         return Err(r.fault(start, "`<` starts no element name"));
     }
-    if matches!(name.to_ascii_lowercase().as_str(), "script" | "foreignobject") {
+    if matches!(
+        name.to_ascii_lowercase().as_str(),
+        "script" | "foreignobject"
+    ) {
         return Err(r.fault(start, format!("`<{name}>` is not allowed in a piece image")));
     }
     let mut view_box = false;
@@ -186,7 +189,10 @@ pub fn check(text: &str) -> Result<(), SvgFault> {
             let (name, closed, view_box) = start_tag(&mut r, start)?;
             if open.is_empty() {
                 if name != "svg" {
-                    return Err(r.fault(start, format!("the root element is `<{name}>`, not `<svg>`")));
+                    return Err(r.fault(
+                        start,
+                        format!("the root element is `<{name}>`, not `<svg>`"),
+                    ));
                 }
                 if !view_box {
                     return Err(r.fault(
@@ -227,25 +233,37 @@ mod tests {
 
     #[test]
     fn faults_are_named_with_their_place() {
-        let (line, column, message) = fault("<svg viewBox=\"0 0 1 1\">\n  <g>\n  <path d=\"M0 0\"/>\n</svg>");
+        let (line, column, message) =
+            fault("<svg viewBox=\"0 0 1 1\">\n  <g>\n  <path d=\"M0 0\"/>\n</svg>");
         assert_eq!((line, column), (4, 1));
-        assert!(message.contains("`</svg>` closes `<g>` (opened at line 2, column 3)"), "{message}");
+        assert!(
+            message.contains("`</svg>` closes `<g>` (opened at line 2, column 3)"),
+            "{message}"
+        );
         let (line, column, message) = fault("<svg viewBox=\"0 0 1 1\"><circle r=4/></svg>");
         assert_eq!((line, column), (1, 35));
         assert!(message.contains("not quoted"), "{message}");
         assert!(fault("<svg><circle/></svg>").2.contains("no `viewBox`"));
-        assert!(fault("<html viewBox=\"0 0 1 1\"/>").2.contains("root element is `<html>`"));
+        assert!(fault("<html viewBox=\"0 0 1 1\"/>")
+            .2
+            .contains("root element is `<html>`"));
         assert!(fault("").2.contains("no `<svg>` element"));
-        assert!(fault("<svg viewBox=\"0 0 1 1\"><g>").2.contains("`<g>` is never closed"));
+        assert!(fault("<svg viewBox=\"0 0 1 1\"><g>")
+            .2
+            .contains("`<g>` is never closed"));
         assert!(fault("<svg viewBox=\"0 0 1 1\"><script>x</script></svg>")
             .2
             .contains("`<script>` is not allowed"));
         assert!(fault("<svg viewBox=\"0 0 1 1\" onload=\"x()\"></svg>")
             .2
             .contains("`onload` is not allowed"));
-        assert!(fault("<svg viewBox=\"0 0 1 1\"><image href=\"http://x/y.png\"/></svg>")
+        assert!(
+            fault("<svg viewBox=\"0 0 1 1\"><image href=\"http://x/y.png\"/></svg>")
+                .2
+                .contains("`href` is not allowed")
+        );
+        assert!(fault("hello <svg viewBox=\"0 0 1 1\"/>")
             .2
-            .contains("`href` is not allowed"));
-        assert!(fault("hello <svg viewBox=\"0 0 1 1\"/>").2.contains("text outside"));
+            .contains("text outside"));
     }
 }

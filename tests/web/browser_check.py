@@ -138,7 +138,9 @@ def check_drawn(d, variant, shape=None, kinds=("set",)):
 
 def shot(d, name):
     if SHOTS:
-        d.find_element(By.ID, "board-area").screenshot(f"{SHOTS}/{name}.png")
+        area = d.find_element(By.ID, "board-area")
+        d.execute_script("arguments[0].scrollIntoView()", area)
+        area.screenshot(f"{SHOTS}/{name}.png")
 
 
 def start_position_targets(square):

@@ -196,7 +196,12 @@ mod tests {
 
     fn drawn(moves: &str) -> String {
         let id = PieceId::plain('X').expect("an ID");
-        symbol(&PieceType::new(id, "x", moves, betza::read(moves).expect("XBetza")))
+        symbol(&PieceType::new(
+            id,
+            "x",
+            moves,
+            betza::read(moves).expect("XBetza"),
+        ))
     }
 
     fn spots(svg: &str, class: &str) -> Vec<(i32, i32)> {
@@ -205,7 +210,15 @@ mod tests {
             .skip(1)
             .map(|rest| {
                 let x: i32 = rest.split('"').next().unwrap().parse().unwrap();
-                let y: i32 = rest.split("cy=\"").nth(1).unwrap().split('"').next().unwrap().parse().unwrap();
+                let y: i32 = rest
+                    .split("cy=\"")
+                    .nth(1)
+                    .unwrap()
+                    .split('"')
+                    .next()
+                    .unwrap()
+                    .parse()
+                    .unwrap();
                 ((x - 50) / CELL, (50 - y) / CELL)
             })
             .collect()
@@ -218,7 +231,16 @@ mod tests {
         got.sort();
         assert_eq!(
             got,
-            [(-2, -1), (-2, 1), (-1, -2), (-1, 2), (1, -2), (1, 2), (2, -1), (2, 1)]
+            [
+                (-2, -1),
+                (-2, 1),
+                (-1, -2),
+                (-1, 2),
+                (1, -2),
+                (1, 2),
+                (2, -1),
+                (2, 1)
+            ]
         );
         assert!(!svg.contains("<line"));
     }
@@ -250,7 +272,16 @@ mod tests {
         moves.sort();
         assert_eq!(
             moves,
-            [(-2, -2), (-2, 2), (-1, -1), (-1, 1), (1, -1), (1, 1), (2, -2), (2, 2)]
+            [
+                (-2, -2),
+                (-2, 2),
+                (-1, -1),
+                (-1, 1),
+                (1, -1),
+                (1, 1),
+                (2, -2),
+                (2, 2)
+            ]
         );
     }
 }

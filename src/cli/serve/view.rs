@@ -268,3 +268,52 @@ pub fn game(game: &mut Game, history: &[String]) -> GameView {
         history: history.to_vec(),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::movegen::build_ruleset;
+    use crate::variant::load_by_name;
+    use std::sync::Arc;
+
+    fn drawn(name: &str) -> Vec<(String, &'static str, Option<String>)> {
+        let tables = build_ruleset(Arc::new(load_by_name(name).expect("variant"))).expect("tables");
+        variant(&tables)
+            .pieces
+            .into_iter()
+            .map(|p| (p.name, p.drawn, p.image))
+            .collect()
+    }
+
+    fn image_of(name: &str, piece: &str) -> (&'static str, Option<String>) {
+        drawn(name)
+            .into_iter()
+            .find(|(n, ..)| n == piece)
+            .map(|(_, d, i)| (d, i))
+            .unwrap_or_else(|| panic!("{name} has no {piece}"))
+    }
+
+    #[test]
+    fn pieces_are_drawn_by_their_image_their_name_or_their_moves() {
+        // By name.
+        assert_eq!(
+            image_of("capablanca", "archbishop"),
+            ("set", Some("archbishop".into()))
+        );
+        // By the image its file names: xiangqi's cannon is a disc, not the western cannon.
+        assert_eq!(
+            image_of("xiangqi", "cannon"),
+            ("set", Some("xiangqi-cannon".into()))
+        );
+        assert_eq!(image_of("chu", "lion"), ("set", Some("chu-lion".into())));
+        // Every piece of chess, xiangqi, janggi, shogi and chu comes from the set.
+        for name in ["chess", "xiangqi", "janggi", "shogi", "chu"] {
+            for (piece, how, _) in drawn(name) {
+                assert_eq!(how, "set", "{name}'s {piece}");
+            }
+        }
+        // Manchu's banner (RcpRnN) is in no set: a symbol of its moves.
+        let (how, image) = image_of("manchu", "banner");
+        assert_eq!((how, image), ("moves", None));
+    }
+}
