@@ -240,8 +240,10 @@ mod tests {
             message.contains("`</svg>` closes `<g>` (opened at line 2, column 3)"),
             "{message}"
         );
-        let (line, column, message) = fault("<svg viewBox=\"0 0 1 1\"><circle r=4/></svg>");
-        assert_eq!((line, column), (1, 35));
+        let unquoted = "<svg viewBox=\"0 0 1 1\"><circle r=4/></svg>";
+        let (line, column, message) = fault(unquoted);
+        // At the value: the `4`.
+        assert_eq!((line, column), (1, unquoted.find("4/").unwrap() + 1));
         assert!(message.contains("not quoted"), "{message}");
         assert!(fault("<svg><circle/></svg>").2.contains("no `viewBox`"));
         assert!(fault("<html viewBox=\"0 0 1 1\"/>")
