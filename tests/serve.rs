@@ -5,8 +5,10 @@
 //! `tests/web/browser_check.py` drives Debian's headless Chromium through Selenium (both
 //! installed by `.ci/run`) — picking xiangqi, a cannon's highlighted targets against `alfil
 //! betza`, a move and the engine's reply, an illegal move refused, perft 3 against the shared
-//! perft data, a variant file's located error, a drop from the holdings. Its screenshots go to
-//! `$ALFIL_SCREENSHOTS` when that is set.
+//! perft data, a variant file's located error, a drop from the holdings, and every piece of
+//! chess, xiangqi, shogi, chu, capablanca and a file's fairy piece drawn from Alfil's set or as
+//! a symbol of its moves, none as a bare letter. Its screenshots (those boards) go to
+//! `$ALFIL_SCREENSHOTS` when that is set, else to `screenshots` in the test's output folder.
 
 mod install_support;
 mod serve_support;
@@ -556,9 +558,13 @@ fn the_page_works_in_headless_chromium() {
             env!("CARGO_MANIFEST_DIR"),
             "/tests/data/perft/xiangqi.txt"
         ));
-    if let Some(dir) = std::env::var_os("ALFIL_SCREENSHOTS") {
-        command.arg(dir);
-    }
+    // The screenshots go to `$ALFIL_SCREENSHOTS`, else beside the test's other output.
+    let shots = std::env::var_os("ALFIL_SCREENSHOTS").map_or_else(
+        || std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("screenshots"),
+        std::path::PathBuf::from,
+    );
+    std::fs::create_dir_all(&shots).expect("a folder for the screenshots");
+    command.arg(&shots);
     let out = command
         .output()
         .expect("python3 runs (with selenium: .ci/run installs it)");
@@ -569,7 +575,12 @@ fn the_page_works_in_headless_chromium() {
         "the browser check failed:\n{stdout}\n{stderr}"
     );
     for step in [
-        "ok: xiangqi gives a 9x10 board",
+        "ok: the page loads with an 8x8 chess board, every piece drawn from Alfil's set",
+        "ok: xiangqi gives a 9x10 board of discs",
+        "ok: the file's leaper, which the set lacks, is drawn as a symbol of its moves",
+        "ok: shogi is drawn in pentagons",
+        "ok: chu is drawn in pentagons",
+        "ok: capablanca's archbishop and chancellor are drawn from Alfil's set",
         "ok: the cannon on b3 highlights",
         "ok: b3e3 is played and the engine replies",
         "ok: a1a5 is refused",

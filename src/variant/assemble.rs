@@ -664,6 +664,10 @@ fn piece(
         },
         drop_opposite_colours: d.drop_opposite_colours.unwrap_or(false),
         initial_not_in_check: d.initial_not_in_check.unwrap_or(false),
+        image: match &d.image {
+            Some(text) => Some(super::piece_image::resolve(source, &path("image"), text)?),
+            None => None,
+        },
     })
 }
 

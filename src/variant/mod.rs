@@ -20,10 +20,13 @@ pub mod load;
 mod locate;
 pub mod located;
 mod nearest;
+pub mod piece_image;
+pub use piece_image::PieceImage;
 pub mod piece_to_char;
 pub mod region;
 pub mod schema;
 mod source;
+mod svg_text;
 pub mod weights;
 
 use crate::betza::Xbetza;
@@ -91,6 +94,8 @@ pub struct PieceType {
     pub drop_opposite_colours: bool,
     /// Its `i` moves are not allowed while its side is in check.
     pub initial_not_in_check: bool,
+    /// How `alfil serve` draws it, if its file says (else by its name or moves).
+    pub image: Option<PieceImage>,
 }
 
 impl PieceType {
@@ -123,6 +128,7 @@ impl PieceType {
             demotes: None,
             drop_opposite_colours: false,
             initial_not_in_check: false,
+            image: None,
         }
     }
 }

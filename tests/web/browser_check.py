@@ -114,9 +114,33 @@ def new_game(d, variant, files, ranks):
          and d.find_elements(By.CSS_SELECTOR, "#board g[data-square]"))
 
 
+def check_drawn(d, variant, shape=None, kinds=("set",)):
+    """Every piece of the board is drawn from Alfil's set, an SVG file or the symbol of its
+    moves (as `kinds` allows), none as a bare letter; with `shape`, every set piece is that
+    shape (a xiangqi disc, a shogi pentagon)."""
+    pieces = d.find_elements(By.CSS_SELECTOR, "#board g[data-letter]")
+    if not pieces:
+        fail(f"{variant}: no pieces on the board")
+    drawn = d.execute_script("""
+        return [...document.querySelectorAll('#board g[data-letter]')].map((g) => ({
+          letter: g.dataset.letter, drawn: g.dataset.drawn || '', shapes: g.children.length,
+          texts: [...g.querySelectorAll('text')].map((t) => t.textContent),
+          shape: !!g.querySelector(arguments[0] || 'svg-none')}));""", shape)
+    for p in drawn:
+        letters = [t for t in p["texts"] if re.fullmatch(r"[A-Za-z+'!]{1,3}", t.strip())]
+        if p["drawn"] not in kinds or not p["shapes"] or letters:
+            fail(f"{variant}: the piece {p['letter']} is drawn as {p['drawn'] or 'nothing'!r}"
+                 f" ({p['shapes']} shapes, letters {letters}), not from {kinds}")
+        if shape and p["drawn"] == "set" and not p["shape"]:
+            fail(f"{variant}: the piece {p['letter']} is not drawn as {shape}")
+    return drawn
+
+
 def shot(d, name):
     if SHOTS:
-        d.find_element(By.ID, "board-area").screenshot(f"{SHOTS}/{name}.png")
+        area = d.find_element(By.ID, "board-area")
+        d.execute_script("arguments[0].scrollIntoView()", area)
+        area.screenshot(f"{SHOTS}/{name}.png")
 
 
 def start_position_targets(square):
@@ -155,13 +179,15 @@ def main():
     try:
         d.get(URL)
         wait(d, "the chess board", lambda: len(squares(d)) == 64)
+        check_drawn(d, "chess")
         shot(d, "chess")
-        print("ok: the page loads with an 8x8 chess board")
+        print("ok: the page loads with an 8x8 chess board, every piece drawn from Alfil's set")
 
         d.find_element(By.ID, "movetime").clear()
         d.find_element(By.ID, "movetime").send_keys("300")
         new_game(d, "xiangqi", 9, 10)
-        print("ok: xiangqi gives a 9x10 board")
+        check_drawn(d, "xiangqi", ".disc")
+        print("ok: xiangqi gives a 9x10 board of discs")
 
         click_square(d, "b3")
         expected = start_position_targets("b3")
@@ -229,6 +255,11 @@ def main():
         d.find_element(By.ID, "play-text").click()
         wait(d, "the jumpers board", lambda: game_id(d) != before
              and d.find_elements(By.CSS_SELECTOR, '#board g[data-square="e3"]'))
+        drawn = {p["letter"]: p["drawn"] for p in check_drawn(d, "jumpers", None, ("set", "moves"))}
+        if drawn.get("L") != "moves":
+            fail(f"the leaper (mFcafmF), which the set lacks, is drawn as {drawn.get('L')!r}")
+        shot(d, "fairy-file")
+        print("ok: the file's leaper, which the set lacks, is drawn as a symbol of its moves")
         click_square(d, "e3")
         # From e3: steps to the empty d2, f2, f4; over the black pawn on d4 to c5 (leg by leg).
         wait(d, "the first legs", lambda: marks(d, "move") == ["d2", "f2", "f4"] and marks(d, "leg") == ["d4"], 10)
@@ -276,6 +307,16 @@ def main():
         wait(d, "the drop targets", lambda: targets(d) == expected, 10)
         shot(d, "crazyhouse")
         print(f"ok: crazyhouse shows the holdings; a pawn in hand may drop on {len(expected)} squares")
+
+        for variant, files, ranks in (("shogi", 9, 9), ("chu", 12, 12)):
+            new_game(d, variant, files, ranks)
+            check_drawn(d, variant, ".pentagon")
+            shot(d, variant)
+            print(f"ok: {variant} is drawn in pentagons with their kanji")
+        new_game(d, "capablanca", 10, 8)
+        check_drawn(d, "capablanca")
+        shot(d, "capablanca")
+        print("ok: capablanca's archbishop and chancellor are drawn from Alfil's set")
     finally:
         d.quit()
 

@@ -14,6 +14,7 @@ mod jobs;
 mod request;
 mod routes;
 mod state;
+mod symbol;
 mod view;
 
 use std::io::Read;

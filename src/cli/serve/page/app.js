@@ -64,28 +64,34 @@ function pieceInfo(letter) {
   return game.variant.pieces.find((p) => p.letter === letter);
 }
 
-// Fetches the images of these piece letters not yet loaded.
+// Fetches the set's images of these piece letters not yet loaded.
 async function loadImages(letters) {
   for (const letter of letters) {
     const info = pieceInfo(letter);
-    if (info && info.image) await image(info.image);
+    if (info && info.drawn === "set") await image(info.image);
   }
 }
 
-// Draws a piece (its image, loaded by `loadImages`, or its letter on a token) at x, y.
+// Draws a piece at x, y as the server says (`drawn`): its image of Alfil's set (loaded by
+// `loadImages`), the SVG file its variant names, or the symbol of its moves; never a letter.
 function drawPiece(parent, letter, white, x, y, size) {
   const info = pieceInfo(letter);
+  const drawn = info ? info.drawn : "moves";
   const side = white ? "white" : "black";
   const g = el("g", { transform: `translate(${x},${y}) scale(${size / 100})` }, parent);
-  if (info && info.image) {
-    g.setAttribute("class", "piece " + side);
+  g.setAttribute("class", `piece ${side} ${drawn}` + (info && info.promoted_of ? " promoted" : ""));
+  if (drawn === "set") {
     g.innerHTML = images[info.image] || "";
+  } else if (drawn === "file") {
+    // The file's own <svg>, without what comes before it, scaled to the square.
+    g.innerHTML = info.svg.slice(Math.max(0, info.svg.search(/<svg[\s>]/)));
+    const root = g.querySelector("svg");
+    if (root) { root.setAttribute("width", "100"); root.setAttribute("height", "100"); }
   } else {
-    el("circle", { cx: 50, cy: 50, r: 40, class: "token " + side }, g);
-    const t = el("text", { x: 50, y: 52, class: "token-letter " + side }, g);
-    t.textContent = info && info.promoted_of ? "+" + info.promoted_of : letter;
+    g.innerHTML = info ? info.svg : "";
   }
   g.setAttribute("data-letter", letter);
+  g.setAttribute("data-drawn", drawn);
   return g;
 }
 
