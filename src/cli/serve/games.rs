@@ -175,7 +175,9 @@ pub fn pgn(slot: &Slot, params: &HashMap<String, String>) -> Result<String, ApiE
     if let Some(tc) = tc {
         let well_formed = !tc.is_empty()
             && tc.len() <= 40
-            && tc.chars().all(|c| c.is_ascii_digit() || "+/:.-".contains(c));
+            && tc
+                .chars()
+                .all(|c| c.is_ascii_digit() || "+/:.-".contains(c));
         if !well_formed {
             return Err(ApiError::bad_request(format!(
                 "'tc' is not a PGN time control (like 300+2): {tc}"

@@ -61,7 +61,10 @@ pub fn write(game: &Written<'_>) -> String {
         tag("Termination", reason);
     }
     out.push('\n');
-    let fields: Vec<&str> = game.fen.map(|f| f.split_whitespace().collect()).unwrap_or_default();
+    let fields: Vec<&str> = game
+        .fen
+        .map(|f| f.split_whitespace().collect())
+        .unwrap_or_default();
     let black_first = fields.get(1) == Some(&"b");
     let first_number: usize = fields.get(5).and_then(|n| n.parse().ok()).unwrap_or(1);
     let mut words = Vec::new();
@@ -219,7 +222,10 @@ impl Reader {
         self.next();
         self.skip_space();
         let mut name = String::new();
-        while let Some(c) = self.peek().filter(|c| c.is_ascii_alphanumeric() || *c == '_') {
+        while let Some(c) = self
+            .peek()
+            .filter(|c| c.is_ascii_alphanumeric() || *c == '_')
+        {
             name.push(c);
             self.next();
         }
@@ -235,7 +241,9 @@ impl Reader {
             match self.next() {
                 Some('\\') => value.extend(self.next()),
                 Some('"') => break,
-                Some('\n') | None => return Err(bad(&format!("the value of {name} is not closed"))),
+                Some('\n') | None => {
+                    return Err(bad(&format!("the value of {name} is not closed")))
+                }
                 Some(c) => value.push(c),
             }
         }
@@ -327,7 +335,10 @@ mod tests {
             termination: Some("White loses on time"),
             time_control: Some("300+2"),
         });
-        assert!(text.contains("7... e2e4 8. e7e5 {White loses on time} 0-1"), "{text}");
+        assert!(
+            text.contains("7... e2e4 8. e7e5 {White loses on time} 0-1"),
+            "{text}"
+        );
         let back = parse(&text).expect("it reads");
         assert_eq!(back.moves, moves);
         assert_eq!(back.tag("FEN"), Some(fen));

@@ -286,9 +286,12 @@ function tickClock() {
   if (clock.left[side] <= 0) {
     clock.left[side] = 0;
     clock.flag = side === 0 ? "white" : "black";
-    const id = game.id;
-    stopThinking();
-    api("POST", `/api/games/${id}/stop`).catch(() => {});
+    // The engine's search is stopped before its stream is closed, so that its move is not
+    // played after the flag fell.
+    const source = thinking;
+    thinking = null;
+    api("POST", `/api/games/${game.id}/stop`).catch(() => {})
+      .finally(() => { if (source) source.close(); });
     pick = null;
     drawBoard();
   }
@@ -420,7 +423,7 @@ function think(playIt) {
     source.close();
     if (thinking === source) thinking = null;
     analysisLine(`→ ${d.best || "no move"}`);
-    if (d.played) setState(d.state);
+    if (d.played && !(clock && clock.flag)) setState(d.state);
   });
   source.addEventListener("failure", (e) => {
     source.close();
