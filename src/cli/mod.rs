@@ -10,6 +10,7 @@ pub mod export;
 pub mod learn;
 pub mod matchrun;
 pub mod perftdiff;
+pub mod pgn_movetext;
 pub(crate) mod random;
 pub mod scaffold;
 pub mod selftest;

@@ -2,6 +2,8 @@
 //! result), and a PGN read back (its tags and moves; comments, variations and move numbers
 //! set aside), or the reason it cannot be read, with the line.
 
+use crate::cli::pgn_movetext::movetext;
+
 /// A game read from PGN text: its tags in order and its moves, as written.
 #[derive(Debug, Default, PartialEq, Eq)]
 pub struct PgnGame {
@@ -61,41 +63,12 @@ pub fn write(game: &Written<'_>) -> String {
         tag("Termination", reason);
     }
     out.push('\n');
-    let fields: Vec<&str> = game
-        .fen
-        .map(|f| f.split_whitespace().collect())
-        .unwrap_or_default();
-    let black_first = fields.get(1) == Some(&"b");
-    let first_number: usize = fields.get(5).and_then(|n| n.parse().ok()).unwrap_or(1);
-    let mut words = Vec::new();
-    for (i, m) in game.moves.iter().enumerate() {
-        let ply = i + usize::from(black_first);
-        let number = first_number + ply / 2;
-        if ply % 2 == 0 {
-            words.push(format!("{number}."));
-        } else if i == 0 {
-            words.push(format!("{number}..."));
-        }
-        words.push(m.clone());
-    }
+    let mut closing = Vec::new();
     if let Some(reason) = game.termination {
-        words.push(format!("{{{}}}", reason.replace('}', ")")));
+        closing.push(format!("{{{}}}", reason.replace('}', ")")));
     }
-    words.push(game.result.to_string());
-    let mut line = String::new();
-    for w in words {
-        if !line.is_empty() && line.len() + w.len() + 1 > 79 {
-            out.push_str(&line);
-            out.push('\n');
-            line.clear();
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(&w);
-    }
-    out.push_str(&line);
-    out.push('\n');
+    closing.push(game.result.to_string());
+    out.push_str(&movetext(game.fen, game.moves, &closing));
     out
 }
 
