@@ -114,23 +114,22 @@ mod tests {
     #[test]
     fn a_set_piece_or_a_good_svg_file_is_read() {
         let dir = folder("good");
-        let hawk = load_file(&variant_with(dir.as_path(), "archbishop")).expect("loads");
-        let image = hawk
-            .pieces
-            .iter()
-            .find(|p| p.name == "hawk")
-            .and_then(|p| p.image.clone());
-        assert_eq!(image, Some(PieceImage::Set("archbishop".to_string())));
+        let hawk_image = |image: &str| {
+            load_file(&variant_with(dir.as_path(), image))
+                .expect("loads")
+                .pieces
+                .iter()
+                .find(|p| p.name == "hawk")
+                .and_then(|p| p.image.clone())
+        };
+        assert_eq!(
+            hawk_image("archbishop"),
+            Some(PieceImage::Set("archbishop".to_string()))
+        );
         let svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 10 10\"><circle r=\"3\"/></svg>";
         std::fs::write(dir.as_path().join("hawk.svg"), svg).expect("an SVG file");
-        let hawk = load_file(&variant_with(dir.as_path(), "hawk.svg")).expect("loads");
-        let image = hawk
-            .pieces
-            .iter()
-            .find(|p| p.name == "hawk")
-            .and_then(|p| p.image.clone());
         assert_eq!(
-            image,
+            hawk_image("hawk.svg"),
             Some(PieceImage::File {
                 name: "hawk.svg".to_string(),
                 svg: svg.to_string()
