@@ -4,8 +4,8 @@
 //! (`accumulator`).
 //!
 //! A variant's network is the file `NAME.nnue` beside its variant file, or for a built-in
-//! variant the one built in beside it; a variant that inherits one with the same board and
-//! pieces may use its network. The engine's `EvalFile` option names another file and
+//! variant the one built in beside it; a variant that inherits one and plays the same game
+//! (board, pieces, rules, hand and start position) uses its network. The engine's `EvalFile` option names another file and
 //! `Use NNUE` turns networks off; without a network the hand-written evaluation plays.
 
 pub mod accumulator;
@@ -113,11 +113,11 @@ fn read_file(path: &Path, variant: &str, layout: &Layout) -> Result<(Network, St
     Network::load(path, variant, layout).map(|net| (net, source))
 }
 
-/// The variant's own network, else that of the nearest variant it inherits with the same
-/// board and pieces; `None` when there is none.
+/// The variant's own network, else that of the nearest variant it inherits that plays the same
+/// game (board, pieces, rules, hand and start); `None` when there is none.
 fn own(tables: &Arc<Ruleset>, layout: &Layout) -> Result<Option<(Network, String)>, String> {
     let variant = &tables.variant;
-    for (name, source) in variant.self_and_kin() {
+    for (name, source) in variant.self_and_same_game() {
         if let Some(stem) = source
             .strip_prefix("<embedded>/")
             .map(|f| f.trim_end_matches(".ron"))

@@ -230,10 +230,20 @@ fn kin(chain: &[Source], variant: &Variant) -> Vec<Kin> {
                     .all(|(x, y)| same_piece(x, y))
         })
         .map(|a| Kin {
+            same_game: same_game(&a, variant),
             name: a.name,
             source: a.source,
         })
         .collect()
+}
+
+/// Whether `variant` plays the game of `ancestor` (same pieces given): the same rules, hand
+/// and start board, where a Chess960 variant's shuffled start counts as the same.
+fn same_game(ancestor: &Variant, variant: &Variant) -> bool {
+    let board = |v: &Variant| v.start_fen.split(' ').next().unwrap_or("").to_string();
+    ancestor.rules == variant.rules
+        && ancestor.hand == variant.hand
+        && (variant.chess960 || board(ancestor) == board(variant))
 }
 
 /// The file of the folder of `path` that the `inherits` of `text` (the file at `path`) names,

@@ -211,7 +211,7 @@ pub struct Castling {
 }
 
 /// Game-end rules that are not part of move generation.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Rules {
     /// Value for the side to move when it has no legal move and is in check.
     pub checkmate: GameValue,
@@ -308,7 +308,7 @@ impl Default for Rules {
 }
 
 /// Chu shogi's Lion-trading rules (see [`schema::LionTradingDef`]), by piece index.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct LionTrading {
     /// The types that are Lions.
     pub lions: Vec<usize>,
@@ -319,7 +319,7 @@ pub struct LionTrading {
 }
 
 /// Counting material (see the schema), in half points so that a bonus of 1.5 stays exact.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct MaterialCount {
     /// Half points of each piece type.
     pub half_points: Vec<u32>,
@@ -342,7 +342,7 @@ impl MaterialCount {
 
 /// Extinction rule (see the schema): a side with at most `count` pieces of one of `kinds` (or
 /// of all its pieces, `all`) while the opponent has at least `opponent_count` of them.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Extinction {
     pub kinds: Vec<usize>,
     pub all: bool,
@@ -354,7 +354,7 @@ pub struct Extinction {
 }
 
 /// Flag rule: `piece` of a side standing in that side's zone ends the game.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Flag {
     /// The piece type that must arrive (`None`: any piece, written `*`).
     pub piece: Option<usize>,
@@ -370,7 +370,7 @@ pub struct Flag {
 }
 
 /// Explosions on capture.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Blast {
     /// Piece types the blast spares around the capture square.
     pub immune: Vec<usize>,
@@ -389,7 +389,7 @@ pub struct ZoneMoves {
 }
 
 /// Holdings, drops and gating.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Hand {
     pub captures_to_hand: bool,
     pub drops: bool,
@@ -478,6 +478,9 @@ pub struct Variant {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Kin {
     pub name: String,
+    /// Whether the two play the same game (rules, hand and start board): where they do, a
+    /// network learnt for one fits the other.
+    pub same_game: bool,
     /// Where it came from, as [`Variant::source`].
     pub source: String,
 }
@@ -509,6 +512,17 @@ impl Variant {
         std::iter::once((self.name.as_str(), self.source.as_str())).chain(
             self.kin
                 .iter()
+                .map(|k| (k.name.as_str(), k.source.as_str())),
+        )
+    }
+
+    /// The variant's own name and source, then those of the kin that play its game (the
+    /// variants whose networks fit it), nearest first.
+    pub fn self_and_same_game(&self) -> impl Iterator<Item = (&str, &str)> {
+        std::iter::once((self.name.as_str(), self.source.as_str())).chain(
+            self.kin
+                .iter()
+                .filter(|k| k.same_game)
                 .map(|k| (k.name.as_str(), k.source.as_str())),
         )
     }
@@ -546,5 +560,27 @@ mod tests {
             chess.self_and_kin().collect::<Vec<_>>(),
             [("chess", "<embedded>/chess.ron")]
         );
+    }
+
+    #[test]
+    fn only_kin_playing_the_same_game_share_a_network() {
+        let walk = |name: &str| {
+            let variant = load_by_name(name).expect("built-in variant");
+            variant
+                .self_and_same_game()
+                .map(|(n, _)| n.to_string())
+                .collect::<Vec<_>>()
+        };
+        // Chess960 shuffles chess's start; without castling, chess is otherwise unchanged.
+        assert_eq!(walk("fischerandom"), ["fischerandom", "chess"]);
+        assert_eq!(walk("nocastle"), ["nocastle", "chess"]);
+        // Same board and pieces, other games: explosions, a hill to reach, three checks.
+        assert_eq!(walk("atomic"), ["atomic"]);
+        assert_eq!(walk("kingofthehill"), ["kingofthehill"]);
+        assert_eq!(walk("3check"), ["3check"]);
+        assert!(load_by_name("3check")
+            .expect("built-in variant")
+            .self_and_kin()
+            .any(|(n, _)| n == "chess"));
     }
 }
