@@ -57,10 +57,11 @@ pub fn move_number(fen: Option<&str>, index: usize) -> (usize, bool) {
     (first_number + ply / 2, ply % 2 == 1)
 }
 
-/// The move `text` at `index` with its number, as a message names it: `3. e4`, `3... e5`.
-pub fn numbered(fen: Option<&str>, index: usize, text: &str) -> String {
+/// The number of the move at `index` as a message names it: `3` for White's, `3...` for
+/// Black's.
+pub fn move_label(fen: Option<&str>, index: usize) -> String {
     let (number, black) = move_number(fen, index);
-    format!("{number}{} {text}", if black { "..." } else { "." })
+    format!("{number}{}", if black { "..." } else { "" })
 }
 
 /// The numbered `moves` from the position `fen` (the variant's start where `None`), then

@@ -159,6 +159,9 @@ fn square_at_end<'a>(pos: &Position, text: &'a str) -> Option<(Square, &'a str)>
 }
 
 fn parts(pos: &Position, text: &str) -> Option<Parts> {
+    if !text.is_ascii() {
+        return None;
+    }
     let text = text.replace(':', "x");
     let pawn = kind_of(pos, 'P');
     if let Some((piece, square)) = text.split_once('@') {
@@ -213,6 +216,16 @@ fn parts(pos: &Position, text: &str) -> Option<Parts> {
     })
 }
 
+/// The moves a text could name, in coordinates, sorted.
+fn ambiguous(pos: &Position, found: &[Move]) -> SanError {
+    let mut texts: Vec<String> = found
+        .iter()
+        .map(|&m| super::notation::move_text(pos, m, RankStyle::FromOne))
+        .collect();
+    texts.sort();
+    SanError::Ambiguous(texts)
+}
+
 /// The legal move a SAN text names (check marks and `!`/`?` set aside).
 pub fn read(pos: &Position, legal: &[Move], text: &str) -> Result<Move, SanError> {
     let text = text.trim().trim_end_matches(['+', '#', '!', '?']);
@@ -229,12 +242,7 @@ pub fn read(pos: &Position, legal: &[Move], text: &str) -> Result<Move, SanError
             [] => Err(SanError::Illegal(
                 "castling that way is not allowed here".into(),
             )),
-            _ => Err(SanError::Ambiguous(
-                found
-                    .iter()
-                    .map(|&m| super::notation::move_text(pos, m, RankStyle::FromOne))
-                    .collect(),
-            )),
+            _ => Err(ambiguous(pos, &found)),
         };
     }
     let p = parts(pos, text).ok_or(SanError::NotSan)?;
@@ -266,12 +274,7 @@ pub fn read(pos: &Position, legal: &[Move], text: &str) -> Result<Move, SanError
             if p.drop { "is dropped on" } else { "goes to" },
             name(pos, p.to)
         ))),
-        _ => Err(SanError::Ambiguous(
-            found
-                .iter()
-                .map(|&m| super::notation::move_text(pos, m, RankStyle::FromOne))
-                .collect(),
-        )),
+        _ => Err(ambiguous(pos, &found)),
     }
 }
 

@@ -9,7 +9,7 @@ use std::sync::Arc;
 use serde::Deserialize;
 use serde_json::{json, Value};
 
-use crate::cli::pgn_movetext::{numbered, pgn_moves};
+use crate::cli::pgn_movetext::{move_label, pgn_moves};
 use crate::game::Game;
 use crate::movegen::build_ruleset;
 use crate::movegen::san::{read as read_san, SanError};
@@ -147,10 +147,10 @@ pub fn from_pgn(server: &Server, text: &str) -> Result<u64, ApiError> {
     let start_fen = game.pos.to_fen();
     let mut history = Vec::with_capacity(read.moves.len());
     for (i, text) in read.moves.iter().enumerate() {
-        let label = numbered(Some(&start_fen), i, text);
+        let label = move_label(Some(&start_fen), i);
         if let Some(end) = game.result() {
             return Err(ApiError::bad_request(format!(
-                "PGN: move {label}: the game is already over ({})",
+                "PGN: move {label} ({text}): the game is already over ({})",
                 end.cecp()
             )));
         }
@@ -161,7 +161,7 @@ pub fn from_pgn(server: &Server, text: &str) -> Result<u64, ApiError> {
                 read_san(&game.pos, &legal, text).map_err(|reason| {
                     let reason = match reason {
                         SanError::Ambiguous(moves) => {
-                            format!("ambiguous: it could be {}", moves.join(" or "))
+                            format!("Ambiguous move (it could be {})", moves.join(" or "))
                         }
                         SanError::Illegal(why) => format!("Illegal move ({why})"),
                         SanError::NotSan => {
@@ -172,7 +172,7 @@ pub fn from_pgn(server: &Server, text: &str) -> Result<u64, ApiError> {
                             format!("Illegal move ({why})")
                         }
                     };
-                    ApiError::bad_request(format!("PGN: move {label}: {reason}"))
+                    ApiError::bad_request(format!("PGN: move {label}: {reason}: {text}"))
                 })?
             }
         };
