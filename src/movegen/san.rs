@@ -362,10 +362,10 @@ mod tests {
     #[test]
     fn promotions_castling_and_drops() {
         let mut pos = position("chess", "3r3k/4P3/8/8/8/8/8/4K3 w - - 0 1");
-        // The queen on d8 checks along the eighth rank; the knight on d8 does not.
+        // A queen on d8 or a rook on e8 checks along the eighth rank; a knight on d8 does not.
         assert_eq!(san_of(&mut pos, "e7d8q"), "exd8=Q+");
         assert_eq!(san_of(&mut pos, "e7d8n"), "exd8=N");
-        assert_eq!(san_of(&mut pos, "e7e8r"), "e8=R");
+        assert_eq!(san_of(&mut pos, "e7e8r"), "e8=R+");
         let moves = legal(&mut pos);
         let plain = crate::movegen::notation::parse_move(&pos, &moves, "e7e8q", RankStyle::FromOne);
         assert_eq!(
@@ -389,14 +389,10 @@ mod tests {
 
     #[test]
     fn moves_san_cannot_name_have_none() {
-        // Shogi's pawn and promoted pawn share the letter P.
-        let mut pos = position("shogi", &load_by_name("shogi").unwrap().start_fen);
+        // Janggi's pass: SAN has no such move.
+        let mut pos = position("janggi", &load_by_name("janggi").unwrap().start_fen);
         let moves = legal(&mut pos);
-        let pawn = moves
-            .iter()
-            .copied()
-            .find(|m| !m.is_drop() && pos.tables.pieces[pos.at(m.from).kind()].id.letter() == 'P')
-            .expect("a pawn move");
-        assert_eq!(san(&mut pos, &moves, pawn), None);
+        let pass = moves.iter().copied().find(|m| m.is_pass()).expect("a pass");
+        assert_eq!(san(&mut pos, &moves, pass), None);
     }
 }
