@@ -331,7 +331,9 @@ fn a_game_goes_out_as_pgn_and_comes_back() {
         .to_string();
     assert!(pgn.contains("[Variant \"capablanca\"]\n"), "{pgn}");
     assert!(pgn.contains("[Result \"*\"]\n"), "{pgn}");
-    assert!(pgn.contains("\n1. e2e4 e7e5 2. b1c3 *\n"), "{pgn}");
+    // In SAN, as PGN readers expect.
+    assert!(pgn.contains("\n1. e4 e5 2. Nc3 *\n"), "{pgn}");
+    assert!(!pgn.contains("[Notation"), "{pgn}");
     assert!(
         !pgn.contains("[FEN"),
         "the start position needs no FEN: {pgn}"
@@ -369,7 +371,7 @@ fn a_game_goes_out_as_pgn_and_comes_back() {
         "[TimeControl \"300+2\"]",
         "[Result \"1-0\"]",
         "[Termination \"Black loses on time\"]",
-        "40... e8d7 41. e2e4 {Black loses on time} 1-0",
+        "40... Kd7 41. e4 {Black loses on time} 1-0",
     ] {
         assert!(pgn.contains(line), "no {line} in {pgn}");
     }
@@ -380,6 +382,55 @@ fn a_game_goes_out_as_pgn_and_comes_back() {
         back["state"]["history"],
         serde_json::json!(["e8d7", "e2e4"])
     );
+
+    // A PGN in SAN, as other programs write it: captures, castling on both sides.
+    let san = "[Event \"x\"]\n1. e4 d5 2. exd5 Qxd5 3. Nc3 Qa5 4. Nf3 Nf6 5. Bc4 Bg4 6. O-O e6 \
+               7. h3 Bh5 8. Re1 Be7 9. g4 Bg6 10. d4 O-O *";
+    let back = json(&s.post("/api/pgn", &serde_json::json!({ "pgn": san }).to_string()));
+    assert_eq!(
+        back["state"]["history"],
+        serde_json::json!([
+            "e2e4", "d7d5", "e4d5", "d8d5", "b1c3", "d5a5", "g1f3", "g8f6", "f1c4", "c8g4", "e1g1",
+            "e7e6", "h2h3", "g4h5", "f1e1", "f8e7", "g2g4", "h5g6", "d2d4", "e8g8"
+        ]),
+        "{}",
+        back
+    );
+    let again = back["id"].as_u64().expect("an id");
+    let written = json(&s.get(&format!("/api/games/{again}/pgn")))["pgn"]
+        .as_str()
+        .expect("the PGN")
+        .to_string();
+    let words = written.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        words.contains("1. e4 d5 2. exd5 Qxd5 3. Nc3 Qa5 4. Nf3 Nf6 5. Bc4 Bg4 6. O-O e6 7. h3 Bh5 8. Re1 Be7 9. g4 Bg6 10. d4 O-O *"),
+        "{written}"
+    );
+
+    // Janggi's pass has no SAN: the moves go out in coordinates, and the header says so.
+    let id = start(&s, "janggi");
+    let game = json(&s.get(&format!("/api/games/{id}")));
+    let first = game["state"]["moves"]
+        .as_array()
+        .expect("the legal moves")
+        .iter()
+        .find(|m| m["pass"] == true)
+        .and_then(|m| m["text"].as_str())
+        .expect("a pass")
+        .to_string();
+    let reply = s.post(
+        &format!("/api/games/{id}/move"),
+        &format!(r#"{{"move":"{first}"}}"#),
+    );
+    assert_eq!(reply.status, 200, "{}", reply.body);
+    let pgn = json(&s.get(&format!("/api/games/{id}/pgn")))["pgn"]
+        .as_str()
+        .expect("the PGN")
+        .to_string();
+    assert!(pgn.contains("[Notation \"coordinate\"]\n"), "{pgn}");
+    assert!(pgn.contains(&format!("\n1. {first} *\n")), "{pgn}");
+    let back = json(&s.post("/api/pgn", &serde_json::json!({ "pgn": pgn }).to_string()));
+    assert_eq!(back["state"]["history"], serde_json::json!([first]));
 
     let bad_tc = s.get(&format!("/api/games/{id}/pgn?tc=5%20min"));
     assert!(refusal(&bad_tc, 400).contains("'tc' is not a PGN time control"));
@@ -406,7 +457,19 @@ fn a_bad_pgn_is_refused_with_its_reason() {
             "PGN: line 1: a variation '(' is not closed",
         ),
         ("   ", "PGN: no game in the text"),
-        ("1. e2e4 e7e5 2. e4e6 *", "PGN: move 3: Illegal move ("),
+        ("1. e2e4 e7e5 2. e4e6 *", "PGN: move 2: Illegal move ("),
+        (
+            "1. e4 e5 2. Ke3 *",
+            "PGN: move 2: Illegal move (no legal move of a king goes to e3): Ke3",
+        ),
+        (
+            "[FEN \"4k3/8/8/8/8/8/8/1N2KN2 b - - 0 1\"]\n1... Kd7 2. Nd2 *",
+            "PGN: move 2: Ambiguous move (it could be b1d2 or f1d2): Nd2",
+        ),
+        (
+            "1. e4 e5 2. Nf3 Ke6 *",
+            "PGN: move 2...: Illegal move (no legal move of a king goes to e6): Ke6",
+        ),
         (
             "[Variant \"capablanka\"]\n1. e2e4 *",
             "PGN: Variant \"capablanka\": no variant called 'capablanka'",
@@ -414,7 +477,7 @@ fn a_bad_pgn_is_refused_with_its_reason() {
         ("[FEN \"8/8/8 w\"]\n*", "PGN: FEN \"8/8/8 w\""),
         (
             "1. f2f3 e7e5 2. g2g4 d8h4 3. a2a3 *",
-            "PGN: move 5 (a2a3): the game is already over",
+            "PGN: move 3 (a2a3): the game is already over",
         ),
     ];
     for (pgn, says) in cases {
@@ -702,12 +765,35 @@ fn browser_installed() -> bool {
     )
 }
 
+/// A variant whose hawk names an SVG file beside it as its `image`.
+const HAWKS: &str = r#"(
+    name: "hawks",
+    board: (files: 8, ranks: 8),
+    piece_to_char: "PHQ.......................Kphq.......................k",
+    parent: "fairy",
+    start: "4k3/4h3/8/8/8/8/4H3/4K3 w - - 0 1",
+    pieces: [
+        (letter: 'P', name: "pawn", moves: "fmWfcF"),
+        (letter: 'H', name: "hawk", moves: "BN", image: "hawk.svg"),
+        (letter: 'Q', name: "queen", moves: "Q"),
+        (letter: 'K', name: "king", moves: "K", royal: true),
+    ],
+)
+"#;
+
+/// The hawk's drawing: a ring the page's own set has nowhere (the class `hawk-mark`).
+const HAWK_SVG: &str = r##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100"><circle class="hawk-mark" cx="50" cy="50" r="30" fill="#c60" stroke="#111" stroke-width="4"/></svg>"##;
+
 #[test]
 fn the_page_works_in_headless_chromium() {
     if !browser_installed() {
         return;
     }
     let s = serve("browser");
+    // A variant of the served folder whose hawk is drawn by an SVG file beside it.
+    let folder = s.folder.join("variants");
+    std::fs::write(folder.join("hawks.ron"), HAWKS).expect("the variant file");
+    std::fs::write(folder.join("hawk.svg"), HAWK_SVG).expect("the SVG file");
     let mut command = Command::new("python3");
     command
         .arg(concat!(
@@ -757,12 +843,13 @@ fn the_page_works_in_headless_chromium() {
         "ok: an unknown variant in the address says so",
         "ok: a bad FEN in the address says so and shows xiangqi's start position",
         "ok: each move updates the address's FEN",
-        "ok: the PGN written for the game and uploaded again replays e2e4 e7e5 g1f3",
-        "ok: a bad PGN is refused (PGN: move 3: Illegal move (",
+        "ok: the PGN written for the game (1. e4 e5 2. Nf3) and uploaded again replays e2e4 e7e5 g1f3",
+        "ok: a bad PGN is refused (PGN: move 2: Illegal move (",
         "ok: a bad PGN is refused (PGN: line 1: a tag must read",
         "ok: with a 1 minute clock the engine replies",
         "ok: the flag falls",
         "ok: the engine's analysis lines are shown as it thinks",
+        "ok: the hawks are drawn from the SVG file beside their variant, hawk.svg",
     ] {
         assert!(stdout.contains(step), "missing '{step}' in:\n{stdout}");
     }

@@ -1,7 +1,8 @@
 //! `alfil explain VARIANT`: the variant after inheritance as one complete RON file that loads to
 //! the same rules, followed (in RON comments, so the whole output still loads) by each piece:
-//! its canonical XBetza, its moves drawn on the variant's own board, its automatic value, what
-//! it promotes to, and whether it turns its captor into one of its type.
+//! its canonical XBetza, its moves drawn on the variant's own board (where it moves, where it
+//! captures, where only over a screen, each with its own mark and a key), its automatic value,
+//! what it promotes to, and whether it turns its captor into one of its type.
 
 use std::path::Path;
 use std::sync::Arc;
@@ -11,7 +12,8 @@ use ron::ser::PrettyConfig;
 
 use crate::betza::canonical::canonical;
 use crate::movegen::build_ruleset;
-use crate::movegen::targets::{diagram, targets, Query};
+use crate::movegen::reach::Access;
+use crate::movegen::targets::{reach_of, square_name, Coord, Query};
 use crate::search::piece_values;
 use crate::variant::{load_embedded_kept, load_file_kept, Colour, LoadedFile, Variant};
 
@@ -94,13 +96,12 @@ fn pieces(v: &Variant) -> Result<String, String> {
         let middle = (v.files / 2, v.ranks / 2);
         let mut query = Query::new(&p.moves_text, v.files, v.ranks, middle);
         query.moved = true;
-        if let Ok(found) = targets(&query) {
+        if let Ok(found) = reach_of(&query) {
             text.push_str(&format!(
-                "from {}{} on an empty board (moves with `i` aside):\n",
-                char::from(b'a' + middle.0),
-                u32::from(middle.1) + 1
+                "from {} with each square tried empty, with an enemy piece, and behind a screen (moves with `i` aside):\n",
+                square_name(middle)
             ));
-            text.push_str(&diagram(&query, &found));
+            text.push_str(&marked_diagram(&query, &found));
         }
         for line in text.lines() {
             out.push_str(&format!("// {}\n", line.trim_end()));
@@ -108,4 +109,69 @@ fn pieces(v: &Variant) -> Result<String, String> {
         out.push_str("//\n");
     }
     Ok(out)
+}
+
+/// What a piece may do on a square, in the order of the key: moves, then captures.
+const KINDS: [(Access, Access); 8] = [
+    (Access::Free, Access::Free),
+    (Access::Free, Access::Never),
+    (Access::Never, Access::Free),
+    (Access::OverScreen, Access::OverScreen),
+    (Access::Free, Access::OverScreen),
+    (Access::OverScreen, Access::Never),
+    (Access::Never, Access::OverScreen),
+    (Access::OverScreen, Access::Free),
+];
+
+/// The mark of a square the piece moves to and captures on as given, and its key's words.
+fn mark(moves: Access, captures: Access) -> (char, &'static str) {
+    use Access::{Free, Never, OverScreen};
+    match (moves, captures) {
+        (Never, Never) => ('.', "nothing"),
+        (Free, Free) => ('*', "moves or captures"),
+        (Free, Never) => ('m', "moves only"),
+        (Never, Free) => ('c', "captures only"),
+        (OverScreen, OverScreen) => ('p', "moves or captures over a screen"),
+        (Free, OverScreen) => ('+', "moves, captures over a screen"),
+        (OverScreen, Never) => ('h', "moves over a screen only"),
+        (Never, OverScreen) => ('x', "captures over a screen only"),
+        (OverScreen, Free) => ('%', "captures, moves over a screen"),
+    }
+}
+
+/// The board with the piece `@` and each square's mark, then the key of the marks used.
+fn marked_diagram(q: &Query, found: &[(Coord, Access, Access)]) -> String {
+    let mut out = String::new();
+    for r in (0..q.ranks).rev() {
+        out.push_str(&format!("{:>3} ", u32::from(r) + 1));
+        for f in 0..q.files {
+            let ch = if (f, r) == q.square {
+                '@'
+            } else {
+                found
+                    .iter()
+                    .find(|(c, _, _)| *c == (f, r))
+                    .map_or('.', |&(_, m, c)| mark(m, c).0)
+            };
+            out.push(ch);
+            out.push(' ');
+        }
+        out.push('\n');
+    }
+    out.push_str("    ");
+    for f in 0..q.files {
+        out.push(char::from(b'a' + f));
+        out.push(' ');
+    }
+    out.push('\n');
+    let mut key = vec!["@ the piece".to_string()];
+    for (m, c) in KINDS {
+        if found.iter().any(|&(_, fm, fc)| (fm, fc) == (m, c)) {
+            let (ch, words) = mark(m, c);
+            key.push(format!("{ch} {words}"));
+        }
+    }
+    out.push_str(&key.join("; "));
+    out.push('\n');
+    out
 }

@@ -1,6 +1,7 @@
 //! Move generation: one generic generator driven by the compiled tables (`pseudo`,
 //! `multileg`, `castling`, `drops`, `walls`), the check test (`attack`), the legality filter (`legal`),
-//! the game ends that stop generation (`ends`) and legal positions from FENs (`setup`).
+//! the game ends that stop generation (`ends`), legal positions from FENs (`setup`), what a
+//! lone piece moves to and captures on (`targets`, `reach`) and move texts (`notation`, `san`).
 
 pub mod attack;
 pub mod castling;
@@ -14,6 +15,8 @@ pub mod notation;
 pub mod playout;
 pub mod pseudo;
 pub mod ray;
+pub mod reach;
+pub mod san;
 pub mod setup;
 pub mod shapes;
 pub mod targets;

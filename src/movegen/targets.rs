@@ -1,13 +1,15 @@
 //! "Where can this piece go?": the targets of an XBetza piece on one square of a test board
 //! with friendly and enemy blockers, an en-passant square and an unmoved flag. It builds a
 //! one-piece variant and runs the engine's real move generator, so what it shows is exactly
-//! what the engine plays. Used by `alfil betza` and the spec-table tests.
+//! what the engine plays. Used by `alfil betza`, `alfil explain` (what the piece does on each
+//! square, [`reach_of`]) and the spec-table tests.
 
 use crate::types::{Colour, Piece, PieceId, Square};
 use std::sync::Arc;
 
 use crate::betza::{read, BetzaError};
 use crate::movegen::pseudo::piece_moves;
+use crate::movegen::reach::{reach, Access, Probe};
 use crate::movegen::Move;
 use crate::position::ruleset::Ruleset;
 use crate::position::{Position, RankStyle};
@@ -113,8 +115,8 @@ fn test_variant(q: &Query) -> Result<Variant, BetzaError> {
     })
 }
 
-/// The moves of the queried piece, sorted by destination name.
-pub fn targets(q: &Query) -> Result<Vec<Target>, BetzaError> {
+/// The query's board: the piece, its friends and foes, the side to move and en passant.
+fn test_position(q: &Query) -> Result<Position, BetzaError> {
     if q.files == 0 || q.ranks == 0 || q.files > 16 || q.ranks > 16 {
         return Err(BetzaError::new(
             0,
@@ -144,6 +146,14 @@ pub fn targets(q: &Query) -> Result<Vec<Target>, BetzaError> {
     if let Some((target, victim)) = q.en_passant {
         pos.set_en_passant(sq(target), sq(victim));
     }
+    Ok(pos)
+}
+
+/// The moves of the queried piece, sorted by destination name.
+pub fn targets(q: &Query) -> Result<Vec<Target>, BetzaError> {
+    let pos = test_position(q)?;
+    let geo = pos.tables.geo;
+    let sq = |c: Coord| geo.square(c.0, c.1);
     let mut moves: Vec<Move> = Vec::new();
     piece_moves(&pos, sq(q.square), &mut moves);
     let coord = |s: Square| geo.coords(s);
@@ -173,6 +183,25 @@ pub fn targets(q: &Query) -> Result<Vec<Target>, BetzaError> {
     out.sort_by_key(|t| (square_name(t.to), t.kills.clone()));
     out.dedup();
     Ok(out)
+}
+
+/// What the queried piece does on each square it reaches (see [`reach`]): its foes are the
+/// victims and its friends the screens tried.
+pub fn reach_of(q: &Query) -> Result<Vec<(Coord, Access, Access)>, BetzaError> {
+    let alone = test_position(q)?;
+    let geo = alone.tables.geo;
+    let from = geo.square(q.square.0, q.square.1);
+    let colour = alone.side();
+    let probe = Probe {
+        alone,
+        from,
+        victim: Piece::new(1, !colour),
+        screen: Piece::new(1, colour),
+    };
+    Ok(reach(&probe)
+        .into_iter()
+        .map(|r| (geo.coords(r.square), r.moves, r.captures))
+        .collect())
 }
 
 /// Square name with ranks from 1, as the spec's table writes them.

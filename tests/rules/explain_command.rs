@@ -63,6 +63,113 @@ fn pieces_are_described_from_their_definitions() {
     );
 }
 
+/// The diagram of piece `id` in `alfil explain VARIANT`: the lines after its "from …" line,
+/// without the comment marks.
+fn diagram_of(variant: &str, id: &str) -> String {
+    let text = explain(variant).unwrap();
+    let section = text
+        .split(&format!("// {id} "))
+        .nth(1)
+        .unwrap_or_else(|| panic!("{variant}: no piece {id}\n{text}"));
+    let section = section.split("\n//\n").next().unwrap();
+    let mut lines = section.lines().skip_while(|l| !l.starts_with("// from "));
+    let from = lines
+        .next()
+        .unwrap_or_else(|| panic!("no diagram\n{section}"));
+    assert!(
+        from.contains("tried empty, with an enemy piece, and behind a screen"),
+        "{from}"
+    );
+    lines
+        .map(|l| l.strip_prefix("// ").unwrap_or(l))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn diagrams_tell_moving_from_capturing() {
+    // Derived by hand from the XBetza spec (m = move only, c = capture only, p = hop over a
+    // screen on the line), each piece from the board's middle: file files/2, rank ranks/2
+    // (0-based), so e6 on the 9x10 boards and e5 on 8x8.
+    //
+    // Xiangqi's cannon `mRcpR`: moves as a rook to every square of the e-file and the sixth
+    // rank (`mR`); captures as a rook over one screen (`cpR`), so on every square of those
+    // lines but the four next to it, where no screen fits between.
+    assert_eq!(
+        diagram_of("xiangqi", "C"),
+        [
+            " 10 . . . . + . . . .",
+            "  9 . . . . + . . . .",
+            "  8 . . . . + . . . .",
+            "  7 . . . . m . . . .",
+            "  6 + + + m @ m + + +",
+            "  5 . . . . m . . . .",
+            "  4 . . . . + . . . .",
+            "  3 . . . . + . . . .",
+            "  2 . . . . + . . . .",
+            "  1 . . . . + . . . .",
+            "    a b c d e f g h i",
+            "@ the piece; m moves only; + moves, captures over a screen",
+        ]
+        .join("\n")
+    );
+    // Janggi's cannon `pR` (its palace moves and screen rules are the variant's, not the
+    // XBetza's): moves and captures only over a screen, so nowhere next to it.
+    assert_eq!(
+        diagram_of("janggi", "C"),
+        [
+            " 10 . . . . p . . . .",
+            "  9 . . . . p . . . .",
+            "  8 . . . . p . . . .",
+            "  7 . . . . . . . . .",
+            "  6 p p p . @ . p p p",
+            "  5 . . . . . . . . .",
+            "  4 . . . . p . . . .",
+            "  3 . . . . p . . . .",
+            "  2 . . . . p . . . .",
+            "  1 . . . . p . . . .",
+            "    a b c d e f g h i",
+            "@ the piece; p moves or captures over a screen",
+        ]
+        .join("\n")
+    );
+    // Chess's pawn `fmWfceFifmnD`, moved (`i` aside): `fmW` moves one step forward,
+    // `fceF` captures one step diagonally forward.
+    assert_eq!(
+        diagram_of("chess", "P"),
+        [
+            "  8 . . . . . . . .",
+            "  7 . . . . . . . .",
+            "  6 . . . c m c . .",
+            "  5 . . . . @ . . .",
+            "  4 . . . . . . . .",
+            "  3 . . . . . . . .",
+            "  2 . . . . . . . .",
+            "  1 . . . . . . . .",
+            "    a b c d e f g h",
+            "@ the piece; m moves only; c captures only",
+        ]
+        .join("\n")
+    );
+    // The rook `R` moves and captures alike along its lines.
+    assert_eq!(
+        diagram_of("chess", "R"),
+        [
+            "  8 . . . . * . . .",
+            "  7 . . . . * . . .",
+            "  6 . . . . * . . .",
+            "  5 * * * * @ * * *",
+            "  4 . . . . * . . .",
+            "  3 . . . . * . . .",
+            "  2 . . . . * . . .",
+            "  1 . . . . * . . .",
+            "    a b c d e f g h",
+            "@ the piece; * moves or captures",
+        ]
+        .join("\n")
+    );
+}
+
 #[test]
 fn a_missing_variant_is_an_error() {
     let err = explain("no-such-variant").unwrap_err();

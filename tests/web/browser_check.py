@@ -321,6 +321,7 @@ def main():
         print("ok: capablanca's archbishop and chancellor are drawn from Alfil's set")
 
         place_to_play(d)
+        image_file(d)
     finally:
         d.quit()
 
@@ -384,7 +385,7 @@ def place_to_play(d):
     print("ok: each move updates the address's FEN, and the move list is numbered in pairs")
 
     d.find_element(By.ID, "pgn-show").click()
-    wait(d, "the PGN", lambda: "1. e2e4 e7e5 2. g1f3 *" in d.find_element(By.ID, "pgn-text").get_attribute("value"), 10)
+    wait(d, "the PGN in SAN", lambda: "1. e4 e5 2. Nf3 *" in d.find_element(By.ID, "pgn-text").get_attribute("value"), 10)
     pgn = d.find_element(By.ID, "pgn-text").get_attribute("value")
     before = game_id(d)
     Select(d.find_element(By.ID, "variant-select")).select_by_value("xiangqi")
@@ -397,10 +398,10 @@ def place_to_play(d):
          and board_size(d, 64), 10)
     if d.find_element(By.ID, "fen").get_attribute("value") != fen:
         fail("the PGN read back gives another position")
-    print("ok: the PGN written for the game and uploaded again replays e2e4 e7e5 g1f3")
+    print("ok: the PGN written for the game (1. e4 e5 2. Nf3) and uploaded again replays e2e4 e7e5 g1f3")
 
     kept = game_id(d)
-    for bad, says in [("1. e2e4 e7e5 2. e4e6 *", "PGN: move 3: Illegal move ("),
+    for bad, says in [("1. e2e4 e7e5 2. e4e6 *", "PGN: move 2: Illegal move ("),
                       ("[Event \"x\"\n1. e2e4", "PGN: line 1: a tag must read")]:
         with open(f.name, "w") as g:
             g.write(bad)
@@ -444,6 +445,25 @@ def place_to_play(d):
     if not first.startswith("depth 1 "):
         fail(f"the first analysis line is {first!r}")
     print(f"ok: the engine's analysis lines are shown as it thinks ({len(d.find_elements(By.CSS_SELECTOR, '#analysis .line'))} lines)")
+
+
+def image_file(d):
+    """A variant in the served folder whose hawk has `image: "hawk.svg"`, the SVG file beside
+    it (written there by tests/serve.rs): both hawks are drawn from that file's own drawing."""
+    load_address(d, variant="hawks")
+    wait(d, "the hawks board", lambda: board_size(d, 64))
+    hawks = d.execute_script("""
+        return [...document.querySelectorAll('#board g[data-letter="H"], #board g[data-letter="h"]')]
+          .map((g) => { const mark = g.querySelector('svg circle.hawk-mark');
+                        const box = mark ? mark.getBoundingClientRect() : null;
+                        return { drawn: g.dataset.drawn, width: box ? box.width : 0 }; });""")
+    if len(hawks) != 2:
+        fail(f"{len(hawks)} hawks on the board, not 2")
+    for h in hawks:
+        if h["drawn"] != "file" or h["width"] <= 0:
+            fail(f"a hawk is not drawn from hawk.svg: {h}")
+    shot(d, "svg-file-piece")
+    print("ok: the hawks are drawn from the SVG file beside their variant, hawk.svg")
 
 
 main()

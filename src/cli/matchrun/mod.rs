@@ -274,6 +274,7 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
                     white: &names[white],
                     black: &names[black],
                     variant: &variant_name,
+                    tables: &tables,
                     time_controls: [white, black].map(|i| plan.limits[i].control.short()),
                     record: &played.record,
                 }

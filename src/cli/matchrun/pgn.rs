@@ -1,11 +1,16 @@
 //! PGN output: one game a record, with the tags a GUI needs to replay it (Variant, FEN,
 //! TimeControl, or WhiteTimeControl and BlackTimeControl under time odds, as cutechess writes
-//! them), the moves in the protocol's coordinate notation, and how the game ended.
+//! them), the moves in SAN (or, in a game with a move SAN cannot name clearly, in the
+//! protocol's coordinate notation, with a `Notation` tag saying so), and how the game ended.
 
 use std::io::Write;
+use std::sync::Arc;
 
 use super::referee::Record;
-use crate::cli::pgn_movetext::movetext;
+use crate::cli::pgn_movetext::{movetext, pgn_moves, Notation};
+use crate::game::Game;
+use crate::position::ruleset::Ruleset;
+use crate::position::RankStyle;
 
 /// The tags and moves of one game.
 pub struct PgnGame<'a> {
@@ -13,6 +18,8 @@ pub struct PgnGame<'a> {
     pub white: &'a str,
     pub black: &'a str,
     pub variant: &'a str,
+    /// The rules the game was refereed by.
+    pub tables: &'a Arc<Ruleset>,
     /// White's time control and Black's.
     pub time_controls: [String; 2],
     pub record: &'a Record,
@@ -33,6 +40,10 @@ impl PgnGame<'_> {
         if self.variant != "normal" {
             tag("Variant", self.variant);
         }
+        let (moves, notation) = self.moves();
+        if let Some((name, value)) = notation.tag() {
+            tag(name, value);
+        }
         if let Some(fen) = &r.fen {
             tag("SetUp", "1");
             tag("FEN", fen);
@@ -48,9 +59,31 @@ impl PgnGame<'_> {
         tag("Termination", &r.reason);
         out.push('\n');
         let closing = [format!("{{{}}}", r.reason), r.score.text().to_string()];
-        out.push_str(&movetext(r.fen.as_deref(), &r.moves, &closing));
+        out.push_str(&movetext(r.fen.as_deref(), &moves, &closing));
         out.push('\n');
         out
+    }
+
+    /// The moves as PGN writes them, replayed from the start by the referee's rules (the
+    /// engines' texts as they are, should one not replay).
+    fn moves(&self) -> (Vec<String>, Notation) {
+        let r = self.record;
+        let coordinate = || (r.moves.clone(), Notation::Coordinate);
+        let start = match &r.fen {
+            Some(fen) => Game::from_fen(self.tables.clone(), fen),
+            None => Ok(Game::new(self.tables.clone())),
+        };
+        let Ok(mut game) = start else {
+            return coordinate();
+        };
+        let start = game.pos.clone();
+        for text in &r.moves {
+            match game.parse_move(text, RankStyle::XBoard) {
+                Some(mv) => game.play(mv),
+                None => return coordinate(),
+            }
+        }
+        pgn_moves(&start, game.moves(), &r.moves)
     }
 
     /// Append to the PGN file.

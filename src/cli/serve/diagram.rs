@@ -1,15 +1,15 @@
 //! A piece's move diagram for the page: where it goes from a chosen square of the variant's
-//! board when it stands alone (moves), and which squares it would take an enemy piece on if
-//! one stood there alone with it (captures), by the engine's own generator with the variant's
-//! confinement and zones.
+//! board when it stands alone (moves), which squares it would take an enemy piece on if one
+//! stood there alone with it (captures), and where it moves or captures only over a screen of
+//! its own side on the line between (a cannon, a grasshopper), by the engine's own generator
+//! with the variant's confinement, zones and the screens the piece may not use.
 
 use serde::Serialize;
 
-use crate::movegen::pseudo::piece_moves;
-use crate::movegen::Move;
+use crate::movegen::reach::{reach, Access, Probe};
 use crate::position::ruleset::Ruleset;
 use crate::position::Position;
-use crate::types::{Colour, Piece, Square};
+use crate::types::{Colour, Piece};
 use std::sync::Arc;
 
 use super::http::ApiError;
@@ -24,6 +24,10 @@ pub struct Diagram {
     pub captures: Vec<String>,
     /// Squares it both moves to and captures on.
     pub both: Vec<String>,
+    /// Squares it moves to only over a screen.
+    pub screen_moves: Vec<String>,
+    /// Squares it captures on only over a screen.
+    pub screen_captures: Vec<String>,
 }
 
 /// A kind of the other side our piece may capture, preferring a piece that is not royal.
@@ -35,10 +39,13 @@ fn victim_kind(tables: &Ruleset, kind: usize) -> usize {
         .unwrap_or(kind)
 }
 
-fn reaches(pos: &Position, from: Square, at: Square, moves: &mut Vec<Move>) -> bool {
-    moves.clear();
-    piece_moves(pos, from, moves);
-    moves.iter().any(|m| m.to == at || m.kills.contains(&at))
+/// A kind of our own side the piece may hop over, preferring a piece that is not royal.
+fn screen_kind(tables: &Ruleset, kind: usize) -> usize {
+    let screens = |k: usize| tables.pieces[kind].no_screen & (1u128 << k) == 0;
+    (0..tables.pieces.len())
+        .filter(|&k| screens(k))
+        .min_by_key(|&k| tables.pieces[k].royal)
+        .unwrap_or(kind)
 }
 
 /// The diagram of the piece `letter` (White's) on `square`.
@@ -66,33 +73,33 @@ pub fn diagram(tables: &Arc<Ruleset>, letter: &str, square: &str) -> Result<Diag
     let starts_here = Position::start(tables.clone()).at(from) == piece;
     alone.set_unmoved(from, starts_here);
     alone.set_side(Colour::White);
-    let mut moves = Vec::new();
-    piece_moves(&alone, from, &mut moves);
-    let moved: Vec<Square> = moves
-        .iter()
-        .map(|m| m.to)
-        .filter(|&to| to != from)
-        .collect();
-    let victim = Piece::new(victim_kind(tables, kind), Colour::Black);
+    let probe = Probe {
+        alone,
+        from,
+        victim: Piece::new(victim_kind(tables, kind), Colour::Black),
+        screen: Piece::new(screen_kind(tables, kind), Colour::White),
+    };
     let mut out = Diagram {
         square: geo.name(from, STYLE),
         moves: Vec::new(),
         captures: Vec::new(),
         both: Vec::new(),
+        screen_moves: Vec::new(),
+        screen_captures: Vec::new(),
     };
-    for sq in geo
-        .squares()
-        .filter(|&sq| sq != from && alone.at(sq) == Piece::EMPTY)
-    {
-        let mut with_victim = alone.clone();
-        with_victim.set_piece(sq, victim);
-        let takes = reaches(&with_victim, from, sq, &mut moves);
-        let name = geo.name(sq, STYLE);
-        match (moved.contains(&sq), takes) {
-            (true, true) => out.both.push(name),
-            (true, false) => out.moves.push(name),
-            (false, true) => out.captures.push(name),
-            (false, false) => {}
+    for r in reach(&probe) {
+        let name = geo.name(r.square, STYLE);
+        match (r.moves, r.captures) {
+            (Access::Free, Access::Free) => out.both.push(name.clone()),
+            (Access::Free, _) => out.moves.push(name.clone()),
+            (_, Access::Free) => out.captures.push(name.clone()),
+            _ => {}
+        }
+        if r.moves == Access::OverScreen {
+            out.screen_moves.push(name.clone());
+        }
+        if r.captures == Access::OverScreen {
+            out.screen_captures.push(name);
         }
     }
     Ok(out)
@@ -126,6 +133,45 @@ mod tests {
         let mut both = d.both;
         both.sort();
         assert_eq!(both, ["d2", "e1"]);
+    }
+
+    fn sorted(mut list: Vec<String>) -> Vec<String> {
+        list.sort();
+        list
+    }
+
+    #[test]
+    fn the_xiangqi_cannon_moves_as_a_rook_and_captures_over_a_screen() {
+        // xiangqi.ron's cannon is `mRcpR`: from e5 of the 9x10 board it moves along the file
+        // and the rank to every square, never takes a lone piece, and takes over a screen on
+        // every square but the four next to it.
+        let d = diagram(&tables("xiangqi"), "C", "e5").expect("diagram");
+        assert_eq!(
+            sorted(d.moves),
+            [
+                "a5", "b5", "c5", "d5", "e1", "e10", "e2", "e3", "e4", "e6", "e7", "e8", "e9",
+                "f5", "g5", "h5", "i5"
+            ]
+        );
+        assert!(d.captures.is_empty() && d.both.is_empty() && d.screen_moves.is_empty());
+        assert_eq!(
+            sorted(d.screen_captures),
+            ["a5", "b5", "c5", "e1", "e10", "e2", "e3", "e7", "e8", "e9", "g5", "h5", "i5"]
+        );
+    }
+
+    #[test]
+    fn the_janggi_cannon_moves_and_captures_only_over_a_screen() {
+        // janggi.ron's cannon is `pR` (a screen that is not a cannon): from a5, outside the
+        // palaces, it goes nowhere alone, and moves or takes over a screen two or more squares
+        // away along the a-file and the fifth rank.
+        let d = diagram(&tables("janggi"), "C", "a5").expect("diagram");
+        assert!(d.moves.is_empty() && d.captures.is_empty() && d.both.is_empty());
+        let far = [
+            "a1", "a10", "a2", "a3", "a7", "a8", "a9", "c5", "d5", "e5", "f5", "g5", "h5", "i5",
+        ];
+        assert_eq!(sorted(d.screen_moves), far);
+        assert_eq!(sorted(d.screen_captures), far);
     }
 
     #[test]

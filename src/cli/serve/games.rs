@@ -9,8 +9,10 @@ use std::sync::Arc;
 use serde::Deserialize;
 use serde_json::{json, Value};
 
+use crate::cli::pgn_movetext::{move_label, pgn_moves};
 use crate::game::Game;
 use crate::movegen::build_ruleset;
+use crate::movegen::san::{read as read_san, SanError};
 use crate::protocol::uci::moves as uci;
 use crate::variant::load_text_kept;
 
@@ -128,8 +130,9 @@ pub fn set_fen(slot: &Slot, fen: &str) -> Result<(), ApiError> {
     Ok(())
 }
 
-/// Starts a game from a PGN's `Variant` (default chess) and `FEN` tags and plays its moves;
-/// gives its id. Nothing is started when the text does not parse or a move is illegal.
+/// Starts a game from a PGN's `Variant` (default chess) and `FEN` tags and plays its moves,
+/// in SAN or coordinates; gives its id. Nothing is started when the text does not parse or a
+/// move is illegal or ambiguous (the error names the move with its number).
 pub fn from_pgn(server: &Server, text: &str) -> Result<u64, ApiError> {
     let read = pgn::parse(text).map_err(|e| ApiError::bad_request(format!("PGN: {e}")))?;
     let variant = read.tag("Variant").unwrap_or("chess");
@@ -141,23 +144,37 @@ pub fn from_pgn(server: &Server, text: &str) -> Result<u64, ApiError> {
             .map_err(|e| ApiError::bad_request(format!("PGN: FEN \"{fen}\": {e}")))?,
         None => Game::new(tables),
     };
+    let start_fen = game.pos.to_fen();
     let mut history = Vec::with_capacity(read.moves.len());
     for (i, text) in read.moves.iter().enumerate() {
-        let ply = i + 1;
+        let label = move_label(Some(&start_fen), i);
         if let Some(end) = game.result() {
             return Err(ApiError::bad_request(format!(
-                "PGN: move {ply} ({text}): the game is already over ({})",
+                "PGN: move {label} ({text}): the game is already over ({})",
                 end.cecp()
             )));
         }
-        let Some(mv) = uci::parse(&mut game, text, false) else {
-            let reason = game
-                .parse_move_explained(text, view::STYLE)
-                .err()
-                .unwrap_or_else(|| "not a legal move".to_string());
-            return Err(ApiError::bad_request(format!(
-                "PGN: move {ply}: Illegal move ({reason}): {text}"
-            )));
+        let mv = match uci::parse(&mut game, text, false) {
+            Some(mv) => mv,
+            None => {
+                let legal = game.legal_moves();
+                read_san(&game.pos, &legal, text).map_err(|reason| {
+                    let reason = match reason {
+                        SanError::Ambiguous(moves) => {
+                            format!("Ambiguous move (it could be {})", moves.join(" or "))
+                        }
+                        SanError::Illegal(why) => format!("Illegal move ({why})"),
+                        SanError::NotSan => {
+                            let why = game
+                                .parse_move_explained(text, view::STYLE)
+                                .err()
+                                .unwrap_or_else(|| "not a legal move".to_string());
+                            format!("Illegal move ({why})")
+                        }
+                    };
+                    ApiError::bad_request(format!("PGN: move {label}: {reason}: {text}"))
+                })?
+            }
         };
         let legal = game.legal_moves();
         history.push(uci::text(&game.pos, &legal, mv, false));
@@ -202,14 +219,18 @@ pub fn pgn(slot: &Slot, params: &HashMap<String, String>) -> Result<String, ApiE
         (None, Some((result, reason))) => (result, Some(reason.to_string())),
         (None, None) => ("*", None),
     };
-    let start_fen = start_fen(&state.game);
+    let mut start = state.game.clone();
+    while start.undo() {}
+    let start_fen = start.pos.to_fen();
     let variant_start = Game::new(state.game.tables().clone()).pos.to_fen();
     let variant = &state.game.tables().variant;
     let fen = (start_fen != variant_start).then_some(start_fen.as_str());
+    let (moves, notation) = pgn_moves(&start.pos, state.game.moves(), &state.history);
     Ok(pgn::write(&pgn::Written {
         variant: &variant.name,
         fen,
-        moves: &state.history,
+        moves: &moves,
+        notation,
         result,
         termination: termination.as_deref(),
         time_control: tc,

@@ -1,8 +1,8 @@
-//! PGN for the page: a game written as PGN (tags, the moves in the engine's notation, the
-//! result), and a PGN read back (its tags and moves; comments, variations and move numbers
+//! PGN for the page: a game written as PGN (tags, the moves in SAN or, where SAN cannot name
+//! them, in coordinates with a `Notation` tag saying so, the result), and a PGN read back (its tags and moves; comments, variations and move numbers
 //! set aside), or the reason it cannot be read, with the line.
 
-use crate::cli::pgn_movetext::movetext;
+use crate::cli::pgn_movetext::{movetext, Notation};
 
 /// A game read from PGN text: its tags in order and its moves, as written.
 #[derive(Debug, Default, PartialEq, Eq)]
@@ -27,8 +27,10 @@ pub struct Written<'a> {
     pub variant: &'a str,
     /// The start position, when it is not the variant's.
     pub fen: Option<&'a str>,
-    /// The moves (UCI text).
+    /// The moves as written (SAN, or coordinates).
     pub moves: &'a [String],
+    /// How they are written.
+    pub notation: Notation,
     /// `1-0`, `0-1`, `1/2-1/2` or `*`.
     pub result: &'a str,
     /// Why the game ended, if it did.
@@ -51,6 +53,9 @@ pub fn write(game: &Written<'_>) -> String {
     tag("Result", game.result);
     if !game.variant.eq_ignore_ascii_case("chess") {
         tag("Variant", game.variant);
+    }
+    if let Some((name, value)) = game.notation.tag() {
+        tag(name, value);
     }
     if let Some(fen) = game.fen {
         tag("SetUp", "1");
@@ -304,6 +309,7 @@ mod tests {
             variant: "capablanca",
             fen: Some(fen),
             moves: &moves,
+            notation: Notation::Coordinate,
             result: "0-1",
             termination: Some("White loses on time"),
             time_control: Some("300+2"),
@@ -312,6 +318,7 @@ mod tests {
             text.contains("7... e2e4 8. e7e5 {White loses on time} 0-1"),
             "{text}"
         );
+        assert!(text.contains("[Notation \"coordinate\"]\n"), "{text}");
         let back = parse(&text).expect("it reads");
         assert_eq!(back.moves, moves);
         assert_eq!(back.tag("FEN"), Some(fen));

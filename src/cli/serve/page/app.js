@@ -511,10 +511,12 @@ async function showDiagram(square) {
       `/api/games/${game.id}/diagram?piece=${encodeURIComponent(diagramPiece)}&square=${square}`);
     const v = game.variant, svg = $("diagram");
     drawSquares(svg, v, false, (_, cls) => cls);
-    for (const [list, kind] of [[d.moves, "move"], [d.captures, "capture"], [d.both, "both"]]) {
+    const marks = [[d.moves, "move"], [d.captures, "capture"], [d.both, "both"],
+      [d.screen_moves, "screen-move"], [d.screen_captures, "screen-capture"]];
+    for (const [list, kind] of marks) {
       for (const sq of list) {
         const [x, y] = squareXY(sq, v, false);
-        const r = kind === "move" ? S / 6 : S / 2 - 5;
+        const r = kind.endsWith("move") ? S / 6 : S / 2 - 5;
         el("circle", { cx: x + S / 2, cy: y + S / 2, r, class: "mark " + kind,
           "data-square": sq }, svg);
       }
