@@ -897,3 +897,38 @@ fn a_lion_move_whose_second_leg_is_no_continuation_is_refused() {
     );
     s.quit();
 }
+
+/// Tenjiku's range jumping and burning refused as such, the position left as it was: a rook
+/// general (rank 1) may not jump the bishop general of its own rank on i8 (h8j8), nor take
+/// the one on h12 after jumping its own dog (h8h12); a fire demon does not burn or take its
+/// own pawn (a1a2). The rook general's highlighted moves are the same after the refusals, and
+/// the demon's legal a1c3 then burns both black pawns next to c3: b3b2 has no pawn left.
+#[test]
+fn tenjiku_refuses_a_jump_over_a_higher_rank_and_a_burn_of_its_own_piece() {
+    let mut s = Session::start();
+    s.handshake();
+    s.script(&["new", "force", "variant tenjiku"]);
+    let jumping = "15k/16/16/16/7b!8/16/7D'8/16/5pQ!R!b!p6/16/16/16/16/16/16/K15 w - - 0 1";
+    s.script(&[&format!("setboard {jumping}")]);
+    let before = s.script(&["lift h8"]);
+    assert!(!highlight_of(&before, 16).is_empty(), "{before:?}");
+    let lines = s.script(&["usermove h8j8", "usermove h8h12"]);
+    assert_eq!(
+        lines,
+        vec![
+            "Illegal move (it cannot jump a piece of its rank or higher): h8j8",
+            "Illegal move (it cannot jump a piece of its rank or higher): h8h12",
+        ]
+    );
+    assert_eq!(s.script(&["lift h8"]), before);
+    let burning = "15k/16/16/16/16/16/16/16/16/16/16/16/2pP12/1p14/P15/D!14K w - - 0 1";
+    s.script(&[&format!("setboard {burning}")]);
+    let lines = s.script(&["usermove a1a2"]);
+    assert_eq!(
+        lines,
+        vec!["Illegal move (a burner burns only enemy pieces): a1a2"]
+    );
+    let lines = s.script(&["usermove a1c3", "usermove b3b2"]);
+    assert_eq!(lines, vec!["Illegal move (no such move): b3b2"]);
+    s.quit();
+}

@@ -40,16 +40,28 @@ pub fn attacked_ignoring(pos: &Position, target: Square, by: Colour, ignore: Squ
     if table.complex != 0 {
         for &sq in pos.pieces(by) {
             let p = pos.at(sq);
-            if table.complex >> p.kind() & 1 != 0 {
+            if table.complex >> p.kind() & 1 == 0 {
+                continue;
+            }
+            let found = if pos.tables.pieces[p.kind()].burns {
+                let mut finder = BurnFinder {
+                    pos,
+                    target,
+                    found: false,
+                };
+                piece_moves(pos, sq, &mut finder);
+                finder.found
+            } else {
                 let mut finder = CaptureFinder {
                     pos,
                     target,
                     found: false,
                 };
                 piece_moves(pos, sq, &mut finder);
-                if finder.found {
-                    return true;
-                }
+                finder.found
+            };
+            if found {
+                return true;
             }
         }
     }
@@ -538,6 +550,31 @@ impl Sink for CaptureFinder<'_> {
             && !mv.is_castle()
             && self.pos.at(self.target).is_piece())
             || (!mv.is_castle() && mv.kills.contains(&self.target));
+        if hit {
+            self.found = true;
+        }
+        !hit
+    }
+}
+
+/// A sink that notes whether a burner's move captures the piece on `target` or stops next
+/// to it and burns it (the target holding a piece of the other side).
+struct BurnFinder<'a> {
+    pos: &'a Position,
+    target: Square,
+    found: bool,
+}
+
+impl Sink for BurnFinder<'_> {
+    fn push(&mut self, mv: Move) -> bool {
+        let victim = self.pos.at(self.target);
+        let mover = self.pos.at(mv.from);
+        let near = mv.to == self.target || adjacent(self.pos, mv.to, self.target);
+        let hit = !mv.is_castle()
+            && !mv.is_drop()
+            && victim.is_piece()
+            && victim.colour() != mover.colour()
+            && (near || mv.kills.contains(&self.target));
         if hit {
             self.found = true;
         }

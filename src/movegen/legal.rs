@@ -370,8 +370,12 @@ impl RoyalSafety {
         let table = &pos.tables.attack[!us];
         let single = pos.royals(us).len() == 1;
         let royal = pos.royals(us)[0];
-        let quick =
-            single && !checked && table.complex == 0 && !pos.tables.variant.rules.duple_check;
+        // A burner's move removes more than its destination's piece: never quick.
+        let quick = single
+            && !checked
+            && table.complex == 0
+            && !pos.tables.burns
+            && !pos.tables.variant.rules.duple_check;
         let pins = if quick {
             pinned(pos, royal, us)
         } else {

@@ -76,6 +76,18 @@ pub const CASTLED: [u8; 2] = [4, 8];
 /// counterstrike rule). Like the other flags it is not part of the hash key.
 pub const LION_TAKEN: u8 = 16;
 
+/// The eight steps to the squares around a square.
+const NEIGHBOURS: [(i16, i16); 8] = [
+    (-1, -1),
+    (0, -1),
+    (1, -1),
+    (-1, 0),
+    (1, 0),
+    (-1, 1),
+    (0, 1),
+    (1, 1),
+];
+
 /// The side a castling move castles on: 0 the king side (the partner beyond the king towards
 /// the last file), 1 the queen side.
 fn castled_side(mv: Move) -> usize {
@@ -626,6 +638,7 @@ impl Position {
                 let caught = self.contagion(mv, us);
                 let info = &self.tables.pieces[piece.kind()];
                 let mut reset = info.resets_counter;
+                let burns = info.burns;
                 let captures = mv.kills.iter().any(|&k| k != Square::NONE)
                     || (mv.to != mv.from && self.board[mv.to].is_piece());
                 let is_lion = |p: Piece| p.is_piece() && self.tables.pieces[p.kind()].lion;
@@ -660,6 +673,9 @@ impl Position {
                 if let Some(g) = mv.gate_type() {
                     self.change_hand(us, g, -1);
                     self.change(mv.from, Piece::new(g, us), false, None);
+                }
+                if burns && self.burn_around(mv.to, us) {
+                    reset = true;
                 }
                 if reset {
                     self.halfmove = 0;
@@ -771,6 +787,25 @@ impl Position {
             let (piece, promoted) = (self.board[sq], self.promoted[sq]);
             self.change(sq, piece, true, promoted);
         }
+    }
+
+    /// A burner of `us` stopping on `at` burns the enemy pieces on the squares around it;
+    /// whether it burnt any.
+    fn burn_around(&mut self, at: Square, us: Colour) -> bool {
+        let geo = self.tables.geo;
+        let (x, y) = geo.coords(at);
+        let mut burnt = false;
+        for (dx, dy) in NEIGHBOURS {
+            let Some(sq) = geo.checked_square(i16::from(x) + dx, i16::from(y) + dy) else {
+                continue;
+            };
+            let p = self.board[sq];
+            if p.is_piece() && p.colour() != us {
+                self.capture(sq, us);
+                burnt = true;
+            }
+        }
+        burnt
     }
 
     /// An explosion on `at`: the piece there and every piece around it that is not immune.
