@@ -32,9 +32,13 @@ and a game ends without a difference where HaChu refuses a move of one, or a lio
 capture two steps away with a step back onto the empty square between: HaChu's generator lacks
 both, though its own piece lines (`RmasR`, `WBmasB`, `KADcavKmcpafmcpavK`) give them.
 
+With `--alfil-fen FEN` Alfil starts each game from FEN (HaChu from its own start position),
+where the variant file's start differs from HaChu's (tenjiku: HaChu's start array has slips
+the file does not follow, and HaChu 0.21's `setboard` cannot read a FEN).
+
     bench/hachu_diff.py [--variant chu] [--positions 5000] [--seed 1] [--alfil PATH]
                         [--hachu /usr/games/hachu] [--random-plies 30] [--max-plies 200]
-                        [--castling] [--one-promotion LETTER] [--hooks IDS]
+                        [--castling] [--one-promotion LETTER] [--hooks IDS] [--alfil-fen FEN]
 
 Prints one line per difference (position, square, the squares only Alfil or only HaChu has)
 and a summary; exit status 0 when there is none, 1 otherwise. HaChu is Debian's `hachu`.
@@ -61,6 +65,7 @@ class Engine:
             stdout=subprocess.PIPE,
             stderr=subprocess.DEVNULL,
             text=True,
+            errors="replace",
             bufsize=1,
         )
         self.pings = 0
@@ -292,6 +297,11 @@ def main():
         help="the variant's pawn promotes to this type only: HaChu's magenta there (and on a "
         "werewolf's captures) is no choice",
     )
+    parser.add_argument(
+        "--alfil-fen",
+        metavar="FEN",
+        help="Alfil's start position for each game, where the variant's differs from HaChu's",
+    )
     args = parser.parse_args()
     rng = random.Random(args.seed)
     squares = square_names(args.files, args.ranks)
@@ -306,6 +316,8 @@ def main():
         while positions < args.positions:
             games += 1
             start(alfil, args.variant, None)
+            if args.alfil_fen:
+                alfil.send(f"setboard {args.alfil_fen}")
             board = setup_board(start(hachu, args.variant, 16), args.ranks)
             # HaChu refuses every move that repeats an earlier position unless told otherwise;
             # Alfil's chu has the n-fold repetition rule of its variant file instead.

@@ -460,7 +460,10 @@ fn range_jumping_and_burning_are_checked() {
     assert_eq!(code, Some(1), "{out}");
     let line = finding(&out, "jump-without-line");
     assert!(line.contains(&place(text, "\"N\", rank", 0)), "{line}");
-    assert!(line.contains("the knight general (N) has `range_jump`"), "{line}");
+    assert!(
+        line.contains("the knight general (N) has `range_jump`"),
+        "{line}"
+    );
     // XBoard referees neither.
     let (out, _) = alfil(&["check", "variants/tenjiku.ron"]);
     assert!(

@@ -68,7 +68,10 @@ fn ranks_range_jumping_and_burning_are_described() {
     // tenjiku.ron: the great general (Q!) has rank 3 and `range_jump`, the king rank 4, the
     // fire demon (D!) `burns`.
     let text = explain("tenjiku").unwrap();
-    let general = text.split("// Q! great general:").nth(1).expect("a section");
+    let general = text
+        .split("// Q! great general:")
+        .nth(1)
+        .expect("a section");
     let general = general.split("// Q' ").next().unwrap();
     assert!(
         general.contains("// ranks 3: to capture, its slides jump any pieces of a lower rank"),
@@ -79,7 +82,10 @@ fn ranks_range_jumping_and_burning_are_described() {
         king.contains("// ranks 4: range jumpers of rank 4 or lower do not jump it"),
         "{king}"
     );
-    let demon = text.split("// D! fire demon:").nth(1).expect("a demon section");
+    let demon = text
+        .split("// D! fire demon:")
+        .nth(1)
+        .expect("a demon section");
     assert!(
         demon.contains("// burns the enemy pieces around the square where each move ends"),
         "{demon}"
