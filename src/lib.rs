@@ -7,6 +7,9 @@
 // The core vocabulary: colours (and the values kept per colour).
 pub mod types;
 
+// Alfil's own piece set: the SVG drawings a variant's pieces may name.
+pub mod pieceset;
+
 // XBetza move notation: parsing and compiling a piece's moves.
 pub mod betza;
 

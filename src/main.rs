@@ -103,6 +103,10 @@ enum Command {
     /// variant definition or an Interactive Diagram page; what the format cannot express is
     /// listed in comments and on standard error.
     Export(alfil::cli::export::ExportArgs),
+    /// Write a commented variant file to start a new variant from (NAME.ron): a complete
+    /// example, or with `--from VARIANT` a file inheriting VARIANT that shows the fields
+    /// usually changed. An existing file is never replaced.
+    New(alfil::cli::scaffold::NewArgs),
     /// Print a variant after inheritance as one complete RON file that loads to the same
     /// rules, and each piece's canonical XBetza, moves, value and promotion (as comments).
     Explain {
@@ -255,6 +259,9 @@ fn main() -> ExitCode {
                 eprintln!("warning: not expressed: {m}");
             }
             alfil::out!("{}", exported.text);
+        }),
+        Command::New(args) => alfil::cli::scaffold::run(&args).map(|path| {
+            alfil::outln!("wrote {}", path.display());
         }),
         Command::Explain { variant } => {
             alfil::cli::explain::explain(&variant).map(|text| alfil::out!("{text}"))

@@ -85,6 +85,7 @@ fn handshake_announces_features_variants_and_options() {
         "Resign -check",
         "Offer draw -check",
         "Move Overhead -spin 100 0 5000",
+        "Play moves XBoard refuses -check 0",
     ] {
         assert!(
             options.iter().any(|o| o.starts_with(wanted)),
@@ -134,8 +135,12 @@ fn every_variant_is_described_consistently() {
         let ((w, h, holdings), parent) = xboard::strip_size_prefix(size).unwrap();
         assert_eq!((w, h), (u32::from(v.files), u32::from(v.ranks)), "{name}");
         // XBoard holds only the first `holdings` types of the PIECETOCHAR: at least the
-        // variant's count, more where a royal piece comes before a type that can be held.
-        assert!(holdings >= u32::from(v.holdings), "{name}: {holdings}");
+        // variant's count, more where a royal piece comes before a type that can be held, but
+        // no more than the ranks (XBoard adds dead ranks for more, which moves shogi's zone).
+        assert!(
+            holdings >= u32::from(v.holdings).min(h) && holdings <= h,
+            "{name}: {holdings}"
+        );
         assert!(xboard::is_builtin(parent), "{name}: parent {parent}");
         assert!(
             w + if holdings > 0 { 4 } else { 0 } <= 16,
@@ -200,7 +205,15 @@ fn every_variant_is_described_consistently() {
         };
         let described: Vec<&alfil::variant::PieceType> =
             v.pieces.iter().filter(|p| !xboards_own_pawn(p)).collect();
-        let pieces: Vec<&String> = lines[1..].iter().collect();
+        // A contagious type's captors have `+` partners moving as that type (the werewolf's,
+        // checked in its own test below): lines beyond the variant's pieces.
+        let partners = xboard::Dialect::of(v);
+        let partner_line = |l: &str| {
+            l.strip_prefix("piece +")
+                .and_then(|rest| rest.chars().next())
+                .is_some_and(|c| partners.contagion_as_promotion(c))
+        };
+        let pieces: Vec<&String> = lines[1..].iter().filter(|l| !partner_line(l)).collect();
         assert_eq!(pieces.len(), described.len(), "{name}: {lines:?}");
         for p in described {
             // A promoted piece without a slot of its own in the PIECETOCHAR (a `+` or `^X`
@@ -687,6 +700,52 @@ fn a_side_whose_every_legal_move_xboard_would_refuse_concedes() {
     s.quit();
 }
 
+/// The same position, told once and then with Alfil's option on: the user is told, once per
+/// variant and in words, which of janggi's rules XBoard cannot be told and how to get the full
+/// game; with the option on (for XBoard with legality testing off) the general's one legal
+/// move is played.
+#[test]
+fn the_user_is_told_once_and_the_option_plays_the_moves_xboard_would_refuse() {
+    let mut s = Session::start();
+    s.handshake();
+    let position = [
+        "new",
+        "variant janggi",
+        "force",
+        "setboard 9/4a4/3k5/9/9/9/9/3A1A3/5Kr2/c3C4 w - - 16 117",
+    ];
+    let told = |lines: &[String]| {
+        lines
+            .iter()
+            .filter(|l| l.starts_with("tellusererror"))
+            .cloned()
+            .collect::<Vec<String>>()
+    };
+    let first = s.script(&[&position[..], &["go"]].concat());
+    let tell = told(&first);
+    assert_eq!(tell.len(), 1, "{first:?}");
+    for part in [
+        "tellusererror Alfil: XBoard cannot be told all of janggi's rules (",
+        "the pieces a cannon may not hop over",
+        "-testLegality false",
+        "-firstOptions \"Play moves XBoard refuses=1\"",
+    ] {
+        assert!(tell[0].contains(part), "{part}: {}", tell[0]);
+    }
+    let again = s.script(&[&position[..], &["go"]].concat());
+    assert!(told(&again).is_empty(), "{again:?}");
+    assert_eq!(
+        again.last().map(String::as_str),
+        Some("0-1 {White cannot move: XBoard refuses every legal move}")
+    );
+    s.script(&["option Play moves XBoard refuses=1"]);
+    s.script(&position);
+    s.send("go");
+    let lines = s.read_until(Duration::from_secs(20), |l| l.starts_with("move "));
+    assert_eq!(lines.last().map(String::as_str), Some("move f1f0"));
+    s.quit();
+}
+
 #[test]
 fn against_an_engine_an_illegal_move_is_claimed_not_refused() {
     let mut s = Session::start();
@@ -930,5 +989,64 @@ fn tenjiku_refuses_a_jump_over_a_higher_rank_and_a_burn_of_its_own_piece() {
     );
     let lines = s.script(&["usermove a1c3", "usermove b3b2"]);
     assert_eq!(lines, vec!["Illegal move (no such move): b3b2"]);
+    s.quit();
+}
+
+/// Werewolf: whatever takes a werewolf becomes one. Under real XBoard 4.9.1 (legality testing
+/// on) Alfil's `move d6f4w` made XBoard forfeit it ("Illegal move "d6f4w" from second machine":
+/// a bishop does not promote), and the bare move would leave a bishop on XBoard's board. The
+/// setup gives each captor a `+` partner eleven slots on (XBoard's own pairing, backend.c
+/// SetCharTableEsc), moving as the werewolf (`piece +B& …`); XBoard accepts a shogi-style
+/// promotion to such a partner anywhere (moves.c LegalityTest), so the capture goes as
+/// `c1g5+`, comes back from XBoard as `c1g5+`, and XBoard's `+B` in a FEN is a werewolf.
+#[test]
+fn a_werewolfs_captor_goes_to_xboard_as_a_promotion_to_a_partner_moving_as_a_werewolf() {
+    let mut s = Session::start();
+    s.handshake();
+    let lines = s.script(&["new", "variant werewolf"]);
+    let ptc = lines[0]
+        .strip_prefix("setup (")
+        .and_then(|l| l.split(')').next())
+        .unwrap_or_else(|| panic!("{lines:?}"));
+    // Slots 1-4 (pawn, knight, bishop, rook) and their partners 12-15, the werewolf at 27
+    // (XBoard's Wolf image), the king last: shared/xboard/README.md §5.2.
+    assert_eq!(
+        ptc,
+        "PNBR.......++++...........WKpnbr.......++++...........wk"
+    );
+    let werewolf = lines
+        .iter()
+        .find_map(|l| l.strip_prefix("piece W& "))
+        .unwrap_or_else(|| panic!("{lines:?}"));
+    for captor in ['P', 'N', 'B', 'R'] {
+        assert!(
+            lines.contains(&format!("piece +{captor}& {werewolf}")),
+            "{captor}: {lines:?}"
+        );
+    }
+    // The engine's own capture: the bishop takes the loose werewolf on g5.
+    let fen = "4k3/8/8/6w1/8/8/8/2B1K3 w - - 0 1";
+    s.script(&["force", &format!("setboard {fen}"), "sd 3"]);
+    s.send("go");
+    let lines = s.read_until(Duration::from_secs(20), |l| l.starts_with("move "));
+    assert_eq!(lines.last().map(String::as_str), Some("move c1g5+"));
+    // The same capture as XBoard relays it to the other engine, then a three-square file move
+    // only a werewolf makes from g5 (a bishop's would be refused).
+    let lines = s.script(&[
+        "force",
+        &format!("setboard {fen}"),
+        "usermove c1g5+",
+        "usermove e8f8",
+        "usermove g5g8",
+    ]);
+    assert!(lines.is_empty(), "{lines:?}");
+    // XBoard's FEN names that werewolf `+B`.
+    let lines = s.script(&[
+        "setboard 4k3/8/8/6+B1/8/8/8/4K3 w - - 0 1",
+        "usermove g5g8",
+        "setboard 4k3/8/8/6B1/8/8/8/4K3 w - - 0 1",
+        "usermove g5g8",
+    ]);
+    assert_eq!(lines, vec!["Illegal move (no such move): g5g8"]);
     s.quit();
 }

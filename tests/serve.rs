@@ -5,8 +5,12 @@
 //! `tests/web/browser_check.py` drives Debian's headless Chromium through Selenium (both
 //! installed by `.ci/run`) — picking xiangqi, a cannon's highlighted targets against `alfil
 //! betza`, a move and the engine's reply, an illegal move refused, perft 3 against the shared
-//! perft data, a variant file's located error, a drop from the holdings. Its screenshots go to
-//! `$ALFIL_SCREENSHOTS` when that is set.
+//! perft data, a variant file's located error, a drop from the holdings, every piece of chess,
+//! xiangqi, shogi, chu, capablanca and a file's fairy piece drawn from Alfil's set or as a
+//! symbol of its moves (none as a bare letter), the variant and FEN in the address (and bad
+//! ones), a PGN round trip and bad PGNs, clocks with a flag falling, the analysis lines. Its
+//! screenshots go to `$ALFIL_SCREENSHOTS` when that is set, else to `screenshots` in the
+//! test's output folder.
 
 mod install_support;
 mod serve_support;
@@ -299,6 +303,166 @@ fn links_in_the_folder_are_not_followed() {
     assert!(!variants.join("broken.ron").exists());
 }
 
+/// The `error` of a refused reply, after checking its status.
+fn refusal(reply: &serve_support::Reply, status: u16) -> String {
+    assert_eq!(reply.status, status, "{}", reply.body);
+    json(reply)["error"]
+        .as_str()
+        .unwrap_or_default()
+        .to_string()
+}
+
+/// A PGN's moves and position come back whole: written by `GET …/pgn`, read by `POST /api/pgn`.
+#[test]
+fn a_game_goes_out_as_pgn_and_comes_back() {
+    let s = serve("pgn");
+    let id = start(&s, "capablanca");
+    for mv in ["e2e4", "e7e5", "b1c3"] {
+        let reply = s.post(
+            &format!("/api/games/{id}/move"),
+            &format!(r#"{{"move":"{mv}"}}"#),
+        );
+        assert_eq!(reply.status, 200, "{}", reply.body);
+    }
+    let game = json(&s.get(&format!("/api/games/{id}")));
+    let pgn = json(&s.get(&format!("/api/games/{id}/pgn")))["pgn"]
+        .as_str()
+        .expect("the PGN")
+        .to_string();
+    assert!(pgn.contains("[Variant \"capablanca\"]\n"), "{pgn}");
+    assert!(pgn.contains("[Result \"*\"]\n"), "{pgn}");
+    assert!(pgn.contains("\n1. e2e4 e7e5 2. b1c3 *\n"), "{pgn}");
+    assert!(
+        !pgn.contains("[FEN"),
+        "the start position needs no FEN: {pgn}"
+    );
+    let body = serde_json::json!({ "pgn": pgn }).to_string();
+    let back = json(&s.post("/api/pgn", &body));
+    assert_ne!(back["id"], game["id"], "a new game");
+    assert_eq!(back["variant"]["name"], "capablanca");
+    assert_eq!(back["state"]["history"], game["state"]["history"]);
+    assert_eq!(back["state"]["fen"], game["state"]["fen"]);
+
+    // From a position of its own with Black to move: the FEN tag and Black's move numbers.
+    let id = start(&s, "chess");
+    let fen = "4k3/8/8/8/8/8/4P3/4K3 b - - 3 40";
+    let set = s.post(
+        &format!("/api/games/{id}/fen"),
+        &format!(r#"{{"fen":"{fen}"}}"#),
+    );
+    assert_eq!(set.status, 200, "{}", set.body);
+    assert_eq!(json(&set)["start_fen"], fen);
+    for mv in ["e8d7", "e2e4"] {
+        let reply = s.post(
+            &format!("/api/games/{id}/move"),
+            &format!(r#"{{"move":"{mv}"}}"#),
+        );
+        assert_eq!(reply.status, 200, "{}", reply.body);
+    }
+    let pgn = json(&s.get(&format!("/api/games/{id}/pgn?tc=300%2B2&flag=black")))["pgn"]
+        .as_str()
+        .expect("the PGN")
+        .to_string();
+    for line in [
+        "[SetUp \"1\"]",
+        &format!("[FEN \"{fen}\"]"),
+        "[TimeControl \"300+2\"]",
+        "[Result \"1-0\"]",
+        "[Termination \"Black loses on time\"]",
+        "40... e8d7 41. e2e4 {Black loses on time} 1-0",
+    ] {
+        assert!(pgn.contains(line), "no {line} in {pgn}");
+    }
+    assert!(!pgn.contains("[Variant"), "chess has no Variant tag: {pgn}");
+    let back = json(&s.post("/api/pgn", &serde_json::json!({ "pgn": pgn }).to_string()));
+    assert_eq!(back["start_fen"], fen);
+    assert_eq!(
+        back["state"]["history"],
+        serde_json::json!(["e8d7", "e2e4"])
+    );
+
+    let bad_tc = s.get(&format!("/api/games/{id}/pgn?tc=5%20min"));
+    assert!(refusal(&bad_tc, 400).contains("'tc' is not a PGN time control"));
+    let bad_flag = s.get(&format!("/api/games/{id}/pgn?flag=red"));
+    assert!(refusal(&bad_flag, 400).contains("'flag' is white or black"));
+}
+
+/// A PGN that does not parse, names an unknown variant or a bad FEN, or holds an illegal
+/// move starts no game, and says why.
+#[test]
+fn a_bad_pgn_is_refused_with_its_reason() {
+    let s = serve("badpgn");
+    let cases = [
+        (
+            "[Event \"x\"\n1. e2e4",
+            "PGN: line 1: a tag must read [Name \"value\"]",
+        ),
+        (
+            "[Event \"x\"]\n\n1. e2e4 {unclosed",
+            "PGN: line 3: a comment '{' is not closed",
+        ),
+        (
+            "1. e2e4 (1. d2d4",
+            "PGN: line 1: a variation '(' is not closed",
+        ),
+        ("   ", "PGN: no game in the text"),
+        ("1. e2e4 e7e5 2. e4e6 *", "PGN: move 3: Illegal move ("),
+        (
+            "[Variant \"capablanka\"]\n1. e2e4 *",
+            "PGN: Variant \"capablanka\": no variant called 'capablanka'",
+        ),
+        ("[FEN \"8/8/8 w\"]\n*", "PGN: FEN \"8/8/8 w\""),
+        (
+            "1. f2f3 e7e5 2. g2g4 d8h4 3. a2a3 *",
+            "PGN: move 5 (a2a3): the game is already over",
+        ),
+    ];
+    for (pgn, says) in cases {
+        let reply = s.post("/api/pgn", &serde_json::json!({ "pgn": pgn }).to_string());
+        let error = refusal(&reply, 400);
+        assert!(error.starts_with(says), "{pgn:?}: {error}");
+    }
+    let illegal = s.post(
+        "/api/pgn",
+        &serde_json::json!({ "pgn": "1. e2e4 e7e5 2. e4e6 *" }).to_string(),
+    );
+    assert!(refusal(&illegal, 400).ends_with("): e4e6"));
+    let near = s.post(
+        "/api/pgn",
+        &serde_json::json!({ "pgn": "[Variant \"capablanka\"]\n*" }).to_string(),
+    );
+    assert!(refusal(&near, 400).contains("did you mean 'capablanca'?"));
+    assert_eq!(
+        s.get("/api/games/1").status,
+        404,
+        "a refused PGN made a game"
+    );
+    // The page's address asks for games the same way: an unknown variant, a bad FEN.
+    let unknown = s.post("/api/games", r#"{"variant":"xiangqj"}"#);
+    assert!(refusal(&unknown, 404).contains("did you mean 'xiangqi'?"));
+    let bad_fen = s.post("/api/games", r#"{"variant":"xiangqi","fen":"9/9 w"}"#);
+    assert!(refusal(&bad_fen, 400).starts_with("FEN '9/9 w': "));
+    // The route keeps the guard: no Origin, no game.
+    let a = &s.address;
+    let body = r#"{"pgn":"1. e2e4 *"}"#;
+    let foreign = s.raw(&format!(
+        "POST /api/pgn HTTP/1.1\r\nHost: {a}\r\nOrigin: http://evil.example\r\n\
+         Authorization: token {}\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        s.token,
+        body.len()
+    ));
+    assert_eq!(foreign.status, 403, "{}", foreign.body);
+    let no_token = s.raw(&format!(
+        "GET /api/games/1/pgn HTTP/1.1\r\nHost: {a}\r\n\r\n"
+    ));
+    assert_eq!(no_token.status, 401, "{}", no_token.body);
+    assert_eq!(
+        s.get("/api/games/1").status,
+        404,
+        "a refused PGN made a game"
+    );
+}
+
 #[test]
 fn only_the_servers_own_page_may_ask() {
     let s = serve("origin");
@@ -556,9 +720,13 @@ fn the_page_works_in_headless_chromium() {
             env!("CARGO_MANIFEST_DIR"),
             "/tests/data/perft/xiangqi.txt"
         ));
-    if let Some(dir) = std::env::var_os("ALFIL_SCREENSHOTS") {
-        command.arg(dir);
-    }
+    // The screenshots go to `$ALFIL_SCREENSHOTS`, else beside the test's other output.
+    let shots = std::env::var_os("ALFIL_SCREENSHOTS").map_or_else(
+        || std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("screenshots"),
+        std::path::PathBuf::from,
+    );
+    std::fs::create_dir_all(&shots).expect("a folder for the screenshots");
+    command.arg(&shots);
     let out = command
         .output()
         .expect("python3 runs (with selenium: .ci/run installs it)");
@@ -569,7 +737,12 @@ fn the_page_works_in_headless_chromium() {
         "the browser check failed:\n{stdout}\n{stderr}"
     );
     for step in [
-        "ok: xiangqi gives a 9x10 board",
+        "ok: the page loads with an 8x8 chess board, every piece drawn from Alfil's set",
+        "ok: xiangqi gives a 9x10 board of discs",
+        "ok: the file's leaper, which the set lacks, is drawn as a symbol of its moves",
+        "ok: shogi is drawn in pentagons",
+        "ok: chu is drawn in pentagons",
+        "ok: capablanca's archbishop and chancellor are drawn from Alfil's set",
         "ok: the cannon on b3 highlights",
         "ok: b3e3 is played and the engine replies",
         "ok: a1a5 is refused",
@@ -579,6 +752,17 @@ fn the_page_works_in_headless_chromium() {
         "ok: a two-leg capture is played leg by leg",
         "ok: a promotion offers queen and leaper",
         "ok: crazyhouse shows the holdings",
+        "ok: choosing shogi in the list shows its 9x9 board and puts it in the address",
+        "ok: /?variant=capablanca&fen=… shows that position",
+        "ok: an unknown variant in the address says so",
+        "ok: a bad FEN in the address says so and shows xiangqi's start position",
+        "ok: each move updates the address's FEN",
+        "ok: the PGN written for the game and uploaded again replays e2e4 e7e5 g1f3",
+        "ok: a bad PGN is refused (PGN: move 3: Illegal move (",
+        "ok: a bad PGN is refused (PGN: line 1: a tag must read",
+        "ok: with a 1 minute clock the engine replies",
+        "ok: the flag falls",
+        "ok: the engine's analysis lines are shown as it thinks",
     ] {
         assert!(stdout.contains(step), "missing '{step}' in:\n{stdout}");
     }

@@ -1,5 +1,6 @@
 //! Helpers behind the command line: finding a variant by name or path, setting up a position,
-//! the perft benchmark, the match runner and the perft comparison with another engine.
+//! the perft benchmark, the match runner, the perft comparison with another engine and the
+//! commented file `alfil new` starts a variant from.
 
 pub mod bench;
 pub mod benchstats;
@@ -9,7 +10,9 @@ pub mod export;
 pub mod learn;
 pub mod matchrun;
 pub mod perftdiff;
+pub mod pgn_movetext;
 pub(crate) mod random;
+pub mod scaffold;
 pub mod selftest;
 pub mod serve;
 pub mod stdout;

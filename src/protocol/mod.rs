@@ -24,6 +24,7 @@ pub mod worker;
 pub mod writer;
 pub mod xboard;
 pub mod xboard_betza;
+pub mod xboard_contagion;
 
 use std::io::{BufReader, Cursor, Read};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};

@@ -13,33 +13,26 @@
 use std::collections::HashSet;
 use std::sync::Arc;
 
-use super::xboard::{needs_setup, piece_moves};
+use super::xboard::{needs_setup, piece_moves, unheld_types};
 use crate::game::{EndCause, Game, GameEnd};
 use crate::movegen::attack::in_check;
 use crate::movegen::{build_ruleset, Move};
 use crate::position::ruleset::Ruleset;
 use crate::position::RankStyle;
+use crate::types::ByColour;
+use crate::variant::{SquareSet, Variant};
 
 /// The variant as XBoard's legality test knows it, where that differs from its rules: `None`
 /// for XBoard's own variants and where the piece lines say every move exactly.
 pub fn referee_view(tables: &Ruleset) -> Option<Arc<Ruleset>> {
     let v = &tables.variant;
-    let inexact = |p: &crate::variant::PieceType| {
-        p.zone_moves.is_some()
-            || p.confine.is_some()
-            || !p.no_screen.is_empty()
-            || !p.no_capture.is_empty()
-    };
-    // Rules XBoard does not apply: a king that may not step out of check, initial moves
-    // barred in check or lost to an aimed rook. XBoard allows more moves, and a mate by them
-    // is not one it sees.
-    let unknown_rules = v.rules.royal_frozen_in_check
-        || !v.rules.initial_lost_when_aimed_by.is_empty()
-        || v.pieces.iter().any(|p| p.initial_not_in_check);
-    if !needs_setup(v) || !(unknown_rules || v.pieces.iter().any(inexact)) {
+    if untold_rules(v).is_empty() {
         return None;
     }
     let mut view = (**v).clone();
+    for kind in unheld_types(v) {
+        view.pieces[kind].drop_zone = Some(ByColour::new(SquareSet::EMPTY, SquareSet::EMPTY));
+    }
     for (p, real) in view.pieces.iter_mut().zip(&v.pieces) {
         p.moves = crate::betza::read(&piece_moves(v, real)).ok()?;
         p.zone_moves = None;
@@ -53,6 +46,54 @@ pub fn referee_view(tables: &Ruleset) -> Option<Arc<Ruleset>> {
     view.rules.royal_frozen_in_check = false;
     view.rules.initial_lost_when_aimed_by.clear();
     build_ruleset(Arc::new(view)).ok()
+}
+
+/// The rules of `v` that XBoard's piece lines cannot say, in words for the user: a piece's
+/// moves in a zone, its confinement, the pieces it may not hop over or take, and rules XBoard
+/// does not apply (a king that may not step out of check, initial moves barred in check or
+/// lost to an aimed piece: XBoard allows more moves, and a mate by them is not one it sees),
+/// and drops of the types XBoard's hand has no place for.
+/// Empty for XBoard's own variants.
+pub fn untold_rules(v: &Variant) -> Vec<String> {
+    if !needs_setup(v) {
+        return Vec::new();
+    }
+    let mut untold = Vec::new();
+    for p in &v.pieces {
+        let name = &p.name;
+        if p.zone_moves.is_some() {
+            untold.push(format!("the {name}'s moves in its zone"));
+        }
+        if p.confine.is_some() {
+            untold.push(format!("the {name} kept to its area"));
+        }
+        if !p.no_screen.is_empty() {
+            untold.push(format!("the pieces a {name} may not hop over"));
+        }
+        if !p.no_capture.is_empty() {
+            untold.push(format!("the pieces a {name} may not take"));
+        }
+        if p.initial_not_in_check {
+            untold.push(format!("the {name}'s first move barred in check"));
+        }
+    }
+    let unheld: Vec<&str> = unheld_types(v)
+        .into_iter()
+        .map(|kind| v.pieces[kind].name.as_str())
+        .collect();
+    if !unheld.is_empty() {
+        untold.push(format!(
+            "drops of the {}, for which XBoard's hand has no place",
+            unheld.join(" and the ")
+        ));
+    }
+    if v.rules.royal_frozen_in_check {
+        untold.push("a king that may not step out of check".to_string());
+    }
+    if !v.rules.initial_lost_when_aimed_by.is_empty() {
+        untold.push("first moves lost to a piece aimed at the king".to_string());
+    }
+    untold
 }
 
 /// Which of a position's legal moves XBoard would accept.
@@ -179,6 +220,24 @@ mod tests {
             end.cecp(),
             "0-1 {White cannot move: XBoard refuses every legal move}"
         );
+    }
+
+    /// What the user is told about janggi: its palace moves, its cannons' screens and
+    /// victims, the generals and guards kept to the palace.
+    #[test]
+    fn the_rules_xboard_cannot_be_told_are_named() {
+        let v = load_by_name("janggi").expect("janggi");
+        let untold = untold_rules(&v);
+        for part in [
+            "the guard kept to its area",
+            "the cannon's moves in its zone",
+            "the pieces a cannon may not hop over",
+            "the pieces a cannon may not take",
+        ] {
+            assert!(untold.iter().any(|u| u == part), "{part}: {untold:?}");
+        }
+        let werewolf = load_by_name("werewolf").expect("werewolf");
+        assert!(untold_rules(&werewolf).is_empty());
     }
 
     #[test]

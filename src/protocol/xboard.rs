@@ -15,6 +15,7 @@
 use crate::types::{Colour, Dress, Piece};
 use std::sync::Arc;
 
+use super::xboard_contagion;
 use crate::betza::ast::{MODE_C, MODE_M};
 use crate::betza::canonical::canonical;
 use crate::betza::parse;
@@ -351,6 +352,15 @@ pub fn setup_lines(tables: &Arc<Ruleset>) -> Result<Vec<String>, String> {
         }
         lines.push(format!("piece {id}& {moves}"));
     }
+    if let Some((captors, contagious)) = xboard_contagion::partners(v, &slots) {
+        let moves = v
+            .piece_index(contagious)
+            .map(|kind| piece_moves(v, &v.pieces[kind]))
+            .unwrap_or_default();
+        for captor in captors {
+            lines.push(format!("piece +{captor}& {moves}"));
+        }
+    }
     Ok(lines)
 }
 
@@ -401,8 +411,31 @@ pub fn piece_moves(v: &Variant, p: &PieceType) -> String {
 
 /// The holdings size to announce: XBoard holds only the first S piece types of the PIECETOCHAR
 /// (skipping `.` and `+` slots), so S reaches the last type that can be in hand, even where the
-/// variant's own count is smaller because a royal piece comes before it.
+/// variant's own count is smaller because a royal piece comes before it; but no more than the
+/// ranks: XBoard 4.9.1 adds "dead" ranks for a larger hand, and under its shogi rules the
+/// promotion zone (a third of the ranks, dead ones counted) then misses White's sixth and
+/// seventh ranks (cannon shogi's 11 types on 9 ranks: XBoard refused `e2e7+`). Types past
+/// the size have no place in XBoard's hand ([`unheld_types`]).
 fn holdings_size(v: &Variant, slots: &str) -> u8 {
+    uncapped_holdings_size(v, slots).min(v.ranks)
+}
+
+/// The piece types that can be in hand but have no place in XBoard's: XBoard puts a pawn in
+/// the hand when one is captured and refuses its drops.
+pub fn unheld_types(v: &Variant) -> Vec<usize> {
+    if v.holdings == 0 || !needs_setup(v) {
+        return Vec::new();
+    }
+    let slots = piece_to_char(v);
+    let size = usize::from(holdings_size(v, &slots));
+    holdings_order(&slots)
+        .skip(size)
+        .filter_map(|c| v.piece_index(c))
+        .filter(|&i| !v.pieces[i].royal && v.pieces[i].promoted_of.is_none())
+        .collect()
+}
+
+fn uncapped_holdings_size(v: &Variant, slots: &str) -> u8 {
     if v.holdings == 0 {
         return 0;
     }
@@ -520,6 +553,11 @@ pub fn castling_betza(tables: &Ruleset) -> String {
 /// as itself (loop, chessgi), the `~` slots are left out: with them XBoard marks promoted
 /// pieces and puts a pawn in the hand when one is captured, then refuses the drop.
 pub fn piece_to_char(v: &Variant) -> String {
+    xboard_contagion::with_partner_slots(v, &image_slots(v))
+}
+
+/// [`fn@piece_to_char`] before the partner slots of a contagious variant's captors.
+fn image_slots(v: &Variant) -> String {
     let marks_promotions = !v.hand.captures_to_hand || v.hand.demote_on_capture;
     let text = &if marks_promotions {
         v.piece_to_char.clone()
@@ -600,8 +638,10 @@ fn each_half(text: &str, fix: impl Fn(&str, bool) -> String) -> String {
     white + &black
 }
 
-/// Under XBoard's shogi rules the Pawn and Lance slots (1st and 19th) may not be dropped on
-/// the last rank nor stay there unpromoted, the Knight slot (2nd) not on the last two ranks. A
+/// Under XBoard's shogi rules the Pawn, Queen and Lance slots (1st, 5th and 19th: XBoard's
+/// shogi shows its lance in the Queen slot, moves.c LegalDrop) may not be dropped on the last
+/// rank nor stay there unpromoted, the Knight slot (2nd) not on the last two ranks (okisaki
+/// shogi's queen, in the 5th slot, had `Q@b0` refused under real XBoard). A
 /// piece that can move from there (euroshogi's knight steps sideways, yarishogi's knight goes
 /// straight ahead) would have legal drops and moves refused: it moves to a free slot, its `+`
 /// partner 11 slots after it along with it (XBoard pairs only the first 11 slots so).
@@ -626,14 +666,14 @@ fn shogi_rule_slots(v: &Variant, text: &str) -> String {
     let fix = |side: &str| -> String {
         let king = side.chars().last().unwrap_or('.');
         let mut slots: Vec<char> = side.chars().take(side.len() - 1).collect();
-        for (slot, ranks) in [(0usize, 1u8), (1, 2), (18, 1)] {
+        for (slot, ranks) in [(0usize, 1u8), (1, 2), (4, 1), (18, 1)] {
             let Some(&c) = slots.get(slot) else { continue };
             if !c.is_ascii_alphabetic() || !moves_from_ranks(c.to_ascii_uppercase(), ranks) {
                 continue;
             }
             let partner = slots.get(slot + 11) == Some(&'+');
             let free = |slots: &Vec<char>, j: usize| {
-                ![0, 1, 18].contains(&j)
+                ![0, 1, 4, 18].contains(&j)
                     && (!partner || j <= 10)
                     && slots
                         .get(j)
@@ -718,6 +758,9 @@ const BUILTIN_LETTERS: [(&str, &str); 1] = [("xiangqi", "PH.R.AE..K.C.ph.r.ae..k
 pub struct Dialect {
     /// (XBoard's letter, the file's letter), both cases.
     pairs: Vec<(char, char)>,
+    /// Captors of a contagious type XBoard knows as promoting to a `+` partner that moves as
+    /// that type (upper-case letters), and the type's letter ([`xboard_contagion`]).
+    partners: Option<(Vec<char>, char)>,
 }
 
 impl Dialect {
@@ -737,7 +780,45 @@ impl Dialect {
                     .collect()
             })
             .unwrap_or_default();
-        Dialect { pairs }
+        let partners = if needs_setup(v) {
+            xboard_contagion::partners(v, &piece_to_char(v))
+        } else {
+            None
+        };
+        Dialect { pairs, partners }
+    }
+
+    /// Whether XBoard is told the contagious capture of the piece with this letter as a
+    /// promotion to its `+` partner (`d6f4+`).
+    pub fn contagion_as_promotion(&self, captor: char) -> bool {
+        self.partners
+            .as_ref()
+            .is_some_and(|(captors, _)| captors.contains(&captor.to_ascii_uppercase()))
+    }
+
+    /// A FEN board field with XBoard's `+X` partners of contagious captors written as the
+    /// contagious type.
+    fn partners_in(&self, board: &str) -> String {
+        let Some((captors, contagious)) = &self.partners else {
+            return board.to_string();
+        };
+        let mut out = String::with_capacity(board.len());
+        let mut chars = board.chars().peekable();
+        while let Some(c) = chars.next() {
+            let next = chars.peek().copied();
+            match next.filter(|n| c == '+' && captors.contains(&n.to_ascii_uppercase())) {
+                Some(n) => {
+                    chars.next();
+                    out.push(if n.is_ascii_uppercase() {
+                        *contagious
+                    } else {
+                        contagious.to_ascii_lowercase()
+                    });
+                }
+                None => out.push(c),
+            }
+        }
+        out
     }
 
     fn to_file(&self, c: char) -> char {
@@ -748,13 +829,18 @@ impl Dialect {
         self.pairs.iter().find(|p| p.1 == c).map_or(c, |p| p.0)
     }
 
-    /// A FEN from XBoard in the file's letters (the board and holdings field only).
+    /// A FEN from XBoard in the file's letters (the board and holdings field only), a `+X`
+    /// partner of a contagious captor as the contagious type.
     pub fn fen_in(&self, fen: &str) -> String {
-        if self.pairs.is_empty() {
+        if self.pairs.is_empty() && self.partners.is_none() {
             return fen.to_string();
         }
         let (board, rest) = fen.split_once(' ').unwrap_or((fen, ""));
-        let board: String = board.chars().map(|c| self.to_file(c)).collect();
+        let board: String = self
+            .partners_in(board)
+            .chars()
+            .map(|c| self.to_file(c))
+            .collect();
         if rest.is_empty() {
             board
         } else {

@@ -3,10 +3,12 @@
 //! cutoffs, internal iterative reduction, the static evaluation refined by a table hit's bound
 //! for pruning, reverse futility pruning, null-move pruning (not in check, and not when the
 //! side to move has nothing but royal and promoting pieces, where zugzwang is likely),
-//! late-move pruning and futility pruning of quiet moves near the horizon, pruning of moves
+//! late-move pruning and futility pruning of quiet moves near the horizon, pruning of quiet
+//! moves whose continuation history is bad after both of the last two moves, pruning of moves
 //! that lose material in the static exchange near the horizon, late-move reductions (less
 //! for a quiet move with a good history, more for one with a bad, and a ply more for a late
-//! move where the evaluation is not improving), and killer and history updates on cutoffs.
+//! move where the evaluation is not improving), and killer and history updates on cutoffs (a
+//! node clears the killers two plies below it).
 //! Where legality is royal safety alone, a node generates pseudo-legal moves and tests each
 //! for royal safety only when it is about to be searched: moves pruned or never reached after
 //! a cutoff cost no test. Once late-move pruning starts, the quiet moves left are dropped from
@@ -16,7 +18,7 @@ use crate::position::Position;
 use crate::types::Square;
 use std::sync::OnceLock;
 
-use super::history::{MoveKey, HISTORY_MAX};
+use super::history::{history_bonus, MoveKey, HISTORY_MAX};
 use super::node::Best;
 use super::ordering::{is_killer, is_tactical, loses_exchange, pick, score_moves};
 use super::rules::{
@@ -38,6 +40,10 @@ const SEE_PRUNING_DEPTH: i32 = 6;
 /// below alpha for the depth they would be searched to after their late-move reduction, up to
 /// this depth.
 const FUTILITY_DEPTH: i32 = 5;
+
+/// Quiet moves with a negative continuation history after both of the last two moves are
+/// pruned where their depth after the late-move reduction is below this.
+const CONTINUATION_PRUNING_DEPTH: i32 = 3;
 
 /// From this depth on, a node without a move from the table is searched one ply shallower
 /// (internal iterative reduction): its move ordering is a guess, and the shallower search
@@ -256,6 +262,9 @@ impl Worker<'_> {
             searched: 0,
             quiets: 0,
         };
+        if let Some(grandchild) = self.plies.get_mut(ply + 2) {
+            grandchild.killers = [None; 2];
+        }
         let lazy = self.flags.lazy_in(&self.pos);
         let safety = self.royal_safety(lazy, checked);
         let hash_first = self.hash_candidate(lazy, hash_move);
@@ -367,13 +376,21 @@ impl Worker<'_> {
         // The late-move reduction of the move, were it searched next: futility judges the
         // move by the depth it leaves, and the reduced search below starts from it.
         let late_reduction = reduction(depth, node.searched + 1);
-        let futile = prunable && {
-            let late_depth = depth - 1 - late_reduction;
-            late_depth <= FUTILITY_DEPTH && eval + 120 * (late_depth.max(0) + 1) <= alpha
-        };
+        let late_depth = depth - 1 - late_reduction;
+        let futile = prunable
+            && late_depth <= FUTILITY_DEPTH
+            && eval + 120 * (late_depth.max(0) + 1) <= alpha;
         // A futile move is pruned unless it gives check, whatever the tests below would say:
         // the check test is the cheaper, so it comes first.
         if futile && !self.gives_check(mv) {
+            return Visit::Passed;
+        }
+        // Near the horizon, a quiet move that has failed after both of the last two moves is
+        // pruned.
+        if prunable
+            && late_depth < CONTINUATION_PRUNING_DEPTH
+            && self.quiet_history().continuation_bad(&self.pos, mv)
+        {
             return Visit::Passed;
         }
         if !pv_node
@@ -523,7 +540,7 @@ impl Worker<'_> {
             killers[1] = killers[0];
             killers[0] = Some(cut);
         }
-        let bonus = (depth * depth).min(400) * 16;
+        let bonus = history_bonus(depth);
         let earlier = self.quiet_history().before;
         self.rate(cut, bonus, &earlier);
         for &mv in before {

@@ -145,4 +145,24 @@ impl QuietHistory<'_> {
         }
         score
     }
+
+    /// Whether quiet move `mv` has a negative continuation history after both of the last two
+    /// moves (false where either is missing): it has failed to refute what came before.
+    #[inline]
+    pub fn continuation_bad(&self, pos: &Position, mv: Move) -> bool {
+        if self.before.iter().any(Option::is_none) {
+            return false;
+        }
+        let now = MoveKey::of(pos, mv);
+        self.before
+            .iter()
+            .flatten()
+            .all(|&before| self.continuation.get(before, now) < 0)
+    }
+}
+
+/// The history bonus of a cutoff at `depth` (and the malus of the quiet moves tried before
+/// it): a few percent of [`HISTORY_MAX`] from the shallowest depths, a quarter at most.
+pub fn history_bonus(depth: i32) -> i32 {
+    (32 * depth * depth + 128 * depth - 128).clamp(0, HISTORY_MAX / 4)
 }

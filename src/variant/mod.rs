@@ -20,10 +20,13 @@ pub mod load;
 mod locate;
 pub mod located;
 mod nearest;
+pub mod piece_image;
+pub use piece_image::PieceImage;
 pub mod piece_to_char;
 pub mod region;
 pub mod schema;
 mod source;
+mod svg_text;
 pub mod weights;
 
 use crate::betza::Xbetza;
@@ -97,6 +100,8 @@ pub struct PieceType {
     pub range_jump: bool,
     /// After it moves, the enemy pieces next to where it stops are removed.
     pub burns: bool,
+    /// How `alfil serve` draws it, if its file says (else by its name or moves).
+    pub image: Option<PieceImage>,
 }
 
 impl PieceType {
@@ -132,6 +137,7 @@ impl PieceType {
             rank: 0,
             range_jump: false,
             burns: false,
+            image: None,
         }
     }
 }

@@ -266,6 +266,11 @@ pub struct PieceDef {
     /// promotes a piece into a burner does not burn. Default false.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub burns: Option<bool>,
+    /// How `alfil serve` draws it: a piece of Alfil's set (`"archbishop"`, `"xiangqi-cannon"`,
+    /// `"shogi-dragon"`) or an SVG file beside the variant file (`"monster.svg"`). Default: the
+    /// set's piece of its name or moves, else a symbol drawn from its moves.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub image: Option<String>,
 }
 
 /// When a promoted piece reverts by itself (see `PieceDef::demotes`).

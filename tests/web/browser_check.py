@@ -10,6 +10,8 @@ Prints one line per check passed; exits 1 with the reason at the first failure.
 import re
 import subprocess
 import sys
+import tempfile
+from urllib.parse import parse_qs, urlencode, urlparse
 
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
@@ -90,7 +92,7 @@ def marks(d, kind):
 
 
 def history(d):
-    return [li.text for li in d.find_elements(By.CSS_SELECTOR, "#moves li")]
+    return [li.text for li in d.find_elements(By.CSS_SELECTOR, "#moves li[data-ply]")]
 
 
 def play_typed(d, move):
@@ -114,9 +116,33 @@ def new_game(d, variant, files, ranks):
          and d.find_elements(By.CSS_SELECTOR, "#board g[data-square]"))
 
 
+def check_drawn(d, variant, shape=None, kinds=("set",)):
+    """Every piece of the board is drawn from Alfil's set, an SVG file or the symbol of its
+    moves (as `kinds` allows), none as a bare letter; with `shape`, every set piece is that
+    shape (a xiangqi disc, a shogi pentagon)."""
+    pieces = d.find_elements(By.CSS_SELECTOR, "#board g[data-letter]")
+    if not pieces:
+        fail(f"{variant}: no pieces on the board")
+    drawn = d.execute_script("""
+        return [...document.querySelectorAll('#board g[data-letter]')].map((g) => ({
+          letter: g.dataset.letter, drawn: g.dataset.drawn || '', shapes: g.children.length,
+          texts: [...g.querySelectorAll('text')].map((t) => t.textContent),
+          shape: !!g.querySelector(arguments[0] || 'svg-none')}));""", shape)
+    for p in drawn:
+        letters = [t for t in p["texts"] if re.fullmatch(r"[A-Za-z+'!]{1,3}", t.strip())]
+        if p["drawn"] not in kinds or not p["shapes"] or letters:
+            fail(f"{variant}: the piece {p['letter']} is drawn as {p['drawn'] or 'nothing'!r}"
+                 f" ({p['shapes']} shapes, letters {letters}), not from {kinds}")
+        if shape and p["drawn"] == "set" and not p["shape"]:
+            fail(f"{variant}: the piece {p['letter']} is not drawn as {shape}")
+    return drawn
+
+
 def shot(d, name):
     if SHOTS:
-        d.find_element(By.ID, "board-area").screenshot(f"{SHOTS}/{name}.png")
+        area = d.find_element(By.ID, "board-area")
+        d.execute_script("arguments[0].scrollIntoView()", area)
+        area.screenshot(f"{SHOTS}/{name}.png")
 
 
 def start_position_targets(square):
@@ -155,13 +181,15 @@ def main():
     try:
         d.get(URL)
         wait(d, "the chess board", lambda: len(squares(d)) == 64)
+        check_drawn(d, "chess")
         shot(d, "chess")
-        print("ok: the page loads with an 8x8 chess board")
+        print("ok: the page loads with an 8x8 chess board, every piece drawn from Alfil's set")
 
         d.find_element(By.ID, "movetime").clear()
         d.find_element(By.ID, "movetime").send_keys("300")
         new_game(d, "xiangqi", 9, 10)
-        print("ok: xiangqi gives a 9x10 board")
+        check_drawn(d, "xiangqi", ".disc")
+        print("ok: xiangqi gives a 9x10 board of discs")
 
         click_square(d, "b3")
         expected = start_position_targets("b3")
@@ -170,8 +198,8 @@ def main():
         shot(d, "xiangqi")
 
         click_square(d, "e3")
-        wait(d, "the engine's reply", lambda: len(d.find_elements(By.CSS_SELECTOR, "#moves li")) == 2)
-        moves = [li.text for li in d.find_elements(By.CSS_SELECTOR, "#moves li")]
+        wait(d, "the engine's reply", lambda: len(history(d)) == 2)
+        moves = history(d)
         if moves[0] != "b3e3":
             fail(f"the first move shown is {moves[0]}, not b3e3")
         print(f"ok: b3e3 is played and the engine replies {moves[1]}")
@@ -229,6 +257,11 @@ def main():
         d.find_element(By.ID, "play-text").click()
         wait(d, "the jumpers board", lambda: game_id(d) != before
              and d.find_elements(By.CSS_SELECTOR, '#board g[data-square="e3"]'))
+        drawn = {p["letter"]: p["drawn"] for p in check_drawn(d, "jumpers", None, ("set", "moves"))}
+        if drawn.get("L") != "moves":
+            fail(f"the leaper (mFcafmF), which the set lacks, is drawn as {drawn.get('L')!r}")
+        shot(d, "fairy-file")
+        print("ok: the file's leaper, which the set lacks, is drawn as a symbol of its moves")
         click_square(d, "e3")
         # From e3: steps to the empty d2, f2, f4; over the black pawn on d4 to c5 (leg by leg).
         wait(d, "the first legs", lambda: marks(d, "move") == ["d2", "f2", "f4"] and marks(d, "leg") == ["d4"], 10)
@@ -276,8 +309,141 @@ def main():
         wait(d, "the drop targets", lambda: targets(d) == expected, 10)
         shot(d, "crazyhouse")
         print(f"ok: crazyhouse shows the holdings; a pawn in hand may drop on {len(expected)} squares")
+
+        for variant, files, ranks in (("shogi", 9, 9), ("chu", 12, 12)):
+            new_game(d, variant, files, ranks)
+            check_drawn(d, variant, ".pentagon")
+            shot(d, variant)
+            print(f"ok: {variant} is drawn in pentagons with their kanji")
+        new_game(d, "capablanca", 10, 8)
+        check_drawn(d, "capablanca")
+        shot(d, "capablanca")
+        print("ok: capablanca's archbishop and chancellor are drawn from Alfil's set")
+
+        place_to_play(d)
     finally:
         d.quit()
+
+
+def address(d):
+    return parse_qs(urlparse(d.current_url).query)
+
+
+def board_size(d, n):
+    return len(squares(d)) == n and d.find_elements(By.CSS_SELECTOR, "#board g[data-square]")
+
+
+def load_address(d, **params):
+    """Opens the page at the server's URL (its token) with these address parameters."""
+    before = game_id(d) if d.find_elements(By.CSS_SELECTOR, "#board[data-game]") else None
+    d.get(URL + "&" + urlencode(params))
+    wait(d, f"the page at {params}", lambda: d.find_elements(By.CSS_SELECTOR, "#board[data-game]")
+         and game_id(d) != before and squares(d))
+
+
+def place_to_play(d):
+    """Issue 73's board as a place to play: the address, the list, the move list, PGN out and
+    in, bad input in the address and in a PGN, clocks and the analysis lines."""
+    Select(d.find_element(By.ID, "mode")).select_by_value("humans")
+    before = game_id(d)
+    Select(d.find_element(By.ID, "variant-select")).select_by_value("shogi")
+    wait(d, "the shogi board without New game", lambda: game_id(d) != before and board_size(d, 81))
+    wait(d, "shogi in the address", lambda: address(d).get("variant") == ["shogi"], 10)
+    print("ok: choosing shogi in the list shows its 9x9 board and puts it in the address")
+
+    # A position linked by its address: capablanca after 1. e2e4.
+    capa = "rnabqkbcnr/pppppppppp/10/10/4P5/10/PPPP1PPPPP/RNABQKBCNR b KQkq e3 0 1"
+    load_address(d, variant="capablanca", fen=capa)
+    wait(d, "the linked position", lambda: board_size(d, 80)
+         and d.find_element(By.ID, "fen").get_attribute("value") == capa
+         and d.find_elements(By.CSS_SELECTOR, '#board g[data-square="e4"]'), 10)
+    if text(d, "error"):
+        fail("a good address shows an error: " + text(d, "error"))
+    print("ok: /?variant=capablanca&fen=… shows that position on a 10x8 board")
+
+    load_address(d, variant="capablanka")
+    wait(d, "the unknown variant's message", lambda: "did you mean 'capablanca'" in text(d, "error")
+         and board_size(d, 64), 10)
+    print(f"ok: an unknown variant in the address says so ({text(d, 'error')}) over a chess board")
+    load_address(d, variant="xiangqi", fen="9/9 w - - 0 1")
+    wait(d, "the bad FEN's message", lambda: "FEN '9/9 w - - 0 1'" in text(d, "error")
+         and board_size(d, 90), 10)
+    if d.find_element(By.ID, "fen").get_attribute("value") != XIANGQI_START:
+        fail("a bad FEN in the address does not leave xiangqi's start position")
+    print("ok: a bad FEN in the address says so and shows xiangqi's start position")
+
+    load_address(d, variant="chess")
+    Select(d.find_element(By.ID, "mode")).select_by_value("humans")
+    for mv in ["e2e4", "e7e5", "g1f3"]:
+        play_typed(d, mv)
+    fen = d.find_element(By.ID, "fen").get_attribute("value")
+    wait(d, "the position in the address", lambda: address(d).get("fen") == [fen], 10)
+    numbers = [li.get_attribute("data-number") for li in d.find_elements(By.CSS_SELECTOR, "#moves li[data-ply]")]
+    if numbers != ["1", None, "2"]:
+        fail(f"the move list is numbered {numbers}")
+    print("ok: each move updates the address's FEN, and the move list is numbered in pairs")
+
+    d.find_element(By.ID, "pgn-show").click()
+    wait(d, "the PGN", lambda: "1. e2e4 e7e5 2. g1f3 *" in d.find_element(By.ID, "pgn-text").get_attribute("value"), 10)
+    pgn = d.find_element(By.ID, "pgn-text").get_attribute("value")
+    before = game_id(d)
+    Select(d.find_element(By.ID, "variant-select")).select_by_value("xiangqi")
+    wait(d, "xiangqi", lambda: game_id(d) != before and board_size(d, 90))
+    with tempfile.NamedTemporaryFile("w", suffix=".pgn", delete=False) as f:
+        f.write(pgn)
+    before = game_id(d)
+    d.find_element(By.ID, "pgn-file").send_keys(f.name)
+    wait(d, "the uploaded PGN", lambda: game_id(d) != before and history(d) == ["e2e4", "e7e5", "g1f3"]
+         and board_size(d, 64), 10)
+    if d.find_element(By.ID, "fen").get_attribute("value") != fen:
+        fail("the PGN read back gives another position")
+    print("ok: the PGN written for the game and uploaded again replays e2e4 e7e5 g1f3")
+
+    kept = game_id(d)
+    for bad, says in [("1. e2e4 e7e5 2. e4e6 *", "PGN: move 3: Illegal move ("),
+                      ("[Event \"x\"\n1. e2e4", "PGN: line 1: a tag must read")]:
+        with open(f.name, "w") as g:
+            g.write(bad)
+        d.find_element(By.ID, "pgn-file").send_keys(f.name)
+        wait(d, f"the refusal of {bad!r}", lambda: text(d, "error").startswith(says), 10)
+        if game_id(d) != kept or history(d) != ["e2e4", "e7e5", "g1f3"]:
+            fail("a refused PGN changed the board")
+        print(f"ok: a bad PGN is refused ({text(d, 'error')}) and the board stays as it was")
+
+    # Clocks against the engine: the engine (Black) answers within its clock; a flag that
+    # falls ends the game.
+    Select(d.find_element(By.ID, "mode")).select_by_value("white")
+    Select(d.find_element(By.ID, "clock")).select_by_value("60+0")
+    new_game(d, "chess", 8, 8)
+    wait(d, "the clocks", lambda: d.find_element(By.ID, "clock-bottom").is_displayed()
+         and text(d, "clock-bottom").startswith("White ") and text(d, "clock-top").startswith("Black "), 10)
+    play_typed(d, "e2e4")
+    wait(d, "the engine's reply on the clock", lambda: len(history(d)) == 2, 30)
+    black_left = text(d, "clock-top")
+    if not re.fullmatch(r"Black 0:[0-5]\d|Black 1:00", black_left):
+        fail(f"Black's clock reads {black_left!r} after its move")
+    print(f"ok: with a 1 minute clock the engine replies {history(d)[1]}; clocks: {text(d, 'clock-bottom')}, {black_left}")
+    d.execute_script("clock.left[0] = 200;")
+    wait(d, "the flag", lambda: "White loses on time" in text(d, "status")
+         and "flagged" in d.find_element(By.ID, "clock-bottom").get_attribute("class"), 10)
+    click_square(d, "d2")
+    if targets(d):
+        fail("a piece can still be picked up after the flag fell")
+    d.find_element(By.ID, "pgn-show").click()
+    wait(d, "the PGN after the flag", lambda: "{White loses on time} 0-1" in d.find_element(By.ID, "pgn-text").get_attribute("value"), 10)
+    shot(d, "clocks")
+    print(f"ok: the flag falls: {text(d, 'status')}, and the PGN says 0-1")
+
+    Select(d.find_element(By.ID, "clock")).select_by_value("")
+    Select(d.find_element(By.ID, "mode")).select_by_value("analysis")
+    new_game(d, "chess", 8, 8)
+    d.find_element(By.ID, "analyze").click()
+    wait(d, "analysis lines", lambda: len(d.find_elements(By.CSS_SELECTOR, "#analysis .line")) >= 3, 30)
+    d.find_element(By.ID, "stop").click()
+    first = d.find_elements(By.CSS_SELECTOR, "#analysis .line")[-1].text
+    if not first.startswith("depth 1 "):
+        fail(f"the first analysis line is {first!r}")
+    print(f"ok: the engine's analysis lines are shown as it thinks ({len(d.find_elements(By.CSS_SELECTOR, '#analysis .line'))} lines)")
 
 
 main()

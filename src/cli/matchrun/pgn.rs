@@ -5,6 +5,7 @@
 use std::io::Write;
 
 use super::referee::Record;
+use crate::cli::pgn_movetext::movetext;
 
 /// The tags and moves of one game.
 pub struct PgnGame<'a> {
@@ -46,43 +47,9 @@ impl PgnGame<'_> {
         tag("PlyCount", &r.moves.len().to_string());
         tag("Termination", &r.reason);
         out.push('\n');
-        let black_first = r
-            .fen
-            .as_ref()
-            .is_some_and(|f| f.split_whitespace().nth(1) == Some("b"));
-        let first_number: usize = r
-            .fen
-            .as_ref()
-            .and_then(|f| f.split_whitespace().nth(5))
-            .and_then(|n| n.parse().ok())
-            .unwrap_or(1);
-        let mut words = Vec::new();
-        for (i, m) in r.moves.iter().enumerate() {
-            let ply = i + usize::from(black_first);
-            let number = first_number + ply / 2;
-            if ply % 2 == 0 {
-                words.push(format!("{number}."));
-            } else if i == 0 {
-                words.push(format!("{number}..."));
-            }
-            words.push(m.clone());
-        }
-        words.push(format!("{{{}}}", r.reason));
-        words.push(r.score.text().to_string());
-        let mut line = String::new();
-        for w in words {
-            if !line.is_empty() && line.len() + w.len() + 1 > 79 {
-                out.push_str(&line);
-                out.push('\n');
-                line.clear();
-            }
-            if !line.is_empty() {
-                line.push(' ');
-            }
-            line.push_str(&w);
-        }
-        out.push_str(&line);
-        out.push_str("\n\n");
+        let closing = [format!("{{{}}}", r.reason), r.score.text().to_string()];
+        out.push_str(&movetext(r.fen.as_deref(), &r.moves, &closing));
+        out.push('\n');
         out
     }
 

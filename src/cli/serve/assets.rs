@@ -1,5 +1,6 @@
 //! The page `alfil serve` shows, shipped inside the binary: its HTML, script and style, and
-//! the project's own piece images (SVG shapes without colours: the page colours them per side).
+//! the pieces of Alfil's own set (`crate::pieceset`: shapes without colours, the page colours
+//! them per side).
 
 use super::http::{self, ApiError, Reply};
 
@@ -22,16 +23,6 @@ const PAGE: &[(&str, &str, &str)] = &[
     ),
 ];
 
-/// Piece images by the piece name they draw.
-const PIECES: &[(&str, &str)] = &[
-    ("king", include_str!("page/pieces/king.svg")),
-    ("queen", include_str!("page/pieces/queen.svg")),
-    ("rook", include_str!("page/pieces/rook.svg")),
-    ("bishop", include_str!("page/pieces/bishop.svg")),
-    ("knight", include_str!("page/pieces/knight.svg")),
-    ("pawn", include_str!("page/pieces/pawn.svg")),
-];
-
 /// Whether the page has a file of this name.
 pub fn has(file: &str) -> bool {
     PAGE.iter().any(|(name, _, _)| *name == file)
@@ -45,16 +36,10 @@ pub fn page(file: &str) -> Reply {
     }
 }
 
-/// The image of a piece: `/pieces/NAME.svg`.
+/// The image of a piece of Alfil's set: `/pieces/NAME.svg`.
 pub fn piece(file: &str) -> Result<Reply, ApiError> {
     file.strip_suffix(".svg")
-        .and_then(|name| PIECES.iter().find(|(n, _)| *n == name))
-        .map(|(_, svg)| http::bytes(200, "image/svg+xml", svg.as_bytes().to_vec()))
+        .and_then(crate::pieceset::svg)
+        .map(|svg| http::bytes(200, "image/svg+xml", svg.into_bytes()))
         .ok_or_else(|| ApiError::not_found(format!("no piece image {file}")))
-}
-
-/// The image a piece of this name is drawn with, if there is one.
-pub fn image_for(name: &str) -> Option<&'static str> {
-    let name = name.to_ascii_lowercase();
-    PIECES.iter().map(|(n, _)| *n).find(|n| *n == name)
 }

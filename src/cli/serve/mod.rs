@@ -1,7 +1,7 @@
 //! `alfil serve`: a local web server with a board for any variant — its pieces and their
-//! moves, a game against Alfil or between two people, the analysis line, perft, and the
-//! variant file's `check` findings with an editor — on plain HTML and JavaScript shipped in the
-//! binary (`page/`). The server speaks JSON over HTTP and streams searches and perft as
+//! moves, a game against Alfil or between two people (with clocks, and in and out as PGN), the
+//! analysis lines, perft, and the variant file's `check` findings with an editor — on plain
+//! HTML and JavaScript shipped in the binary (`page/`). The server speaks JSON over HTTP and streams searches and perft as
 //! Server-Sent Events (`routes.rs` lists the requests).
 
 mod assets;
@@ -11,9 +11,11 @@ mod games;
 mod guard;
 mod http;
 mod jobs;
+mod pgn;
 mod request;
 mod routes;
 mod state;
+mod symbol;
 mod view;
 
 use std::io::Read;

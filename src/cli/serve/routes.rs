@@ -4,10 +4,12 @@
 //! | --- | --- |
 //! | `GET /api/variants` | the variants (built-in and the folder's) and the folder's files |
 //! | `POST /api/games` `{variant}` or `{text, file}`, optional `fen` | a new game |
-//! | `GET /api/games/ID` | its variant and state |
+//! | `GET /api/games/ID` | its variant, start position and state |
 //! | `POST /api/games/ID/move` `{move}` | the state after the move, or why it is illegal |
 //! | `POST /api/games/ID/undo`, `…/fen` `{fen}`, `…/stop` | the state |
 //! | `GET /api/games/ID/diagram?piece=L&square=S` | the piece's move diagram |
+//! | `GET /api/games/ID/pgn?tc=300+2&flag=white` | `{pgn}`: the game as PGN (`flag`: whose time ran out) |
+//! | `POST /api/pgn` `{pgn}` | a new game: the PGN's variant and position, its moves replayed |
 //! | `GET /api/games/ID/think?ms=N&play=0/1` | Server-Sent Events: `info`…, `done` |
 //! | `GET /api/games/ID/perft?depth=N` | Server-Sent Events: `progress`…, `done` or `stopped` |
 //! | `GET /api/files/NAME` | a file's text |
@@ -47,6 +49,12 @@ struct FenRequest {
 #[serde(deny_unknown_fields)]
 struct TextRequest {
     text: String,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PgnRequest {
+    pgn: String,
 }
 
 #[derive(Deserialize)]
@@ -134,6 +142,13 @@ fn answer(
         ("POST", ["api", "games"]) => {
             let id = games::start(server, body(request, stream)?)?;
             ok(games::reply(id, &*server.game(&id.to_string())?))
+        }
+        ("POST", ["api", "pgn"]) => {
+            let id = games::from_pgn(server, &body::<PgnRequest>(request, stream)?.pgn)?;
+            ok(games::reply(id, &*server.game(&id.to_string())?))
+        }
+        ("GET", ["api", "games", id, "pgn"]) => {
+            ok(json!({"pgn": games::pgn(&*server.game(id)?, params)?}))
         }
         ("GET", ["api", "games", id]) => ok(games::reply(parse_id(id)?, &*server.game(id)?)),
         ("POST", ["api", "games", id, action]) => {

@@ -10,7 +10,7 @@ use std::sync::{Arc, Mutex, MutexGuard};
 
 use crate::game::Game;
 use crate::position::ruleset::Ruleset;
-use crate::protocol::catalogue::Catalogue;
+use crate::protocol::catalogue::{Catalogue, Unavailable};
 use crate::search::Searcher;
 
 use super::guard::Guard;
@@ -172,8 +172,12 @@ impl Server {
     pub fn tables(&self, name: &str) -> Result<Arc<Ruleset>, ApiError> {
         let mut catalogue = self.catalogue();
         let Some(resolved) = catalogue.resolve_uci(name) else {
+            let hint = match catalogue.why_not(name) {
+                Unavailable::Unknown(Some(near)) => format!("; did you mean '{near}'?"),
+                _ => String::new(),
+            };
             return Err(ApiError::not_found(format!(
-                "no variant called '{name}' (built-in or in the variants folder {})",
+                "no variant called '{name}' (built-in or in the variants folder {}){hint}",
                 self.folder_name()
             )));
         };

@@ -12,6 +12,8 @@ use crate::position::{Position, RankStyle};
 use crate::protocol::uci::moves as uci;
 use crate::search::piece_values;
 use crate::types::{ByColour, Colour, Piece, Square};
+use crate::variant::images::same_moves;
+use crate::variant::{PieceImage, PieceType};
 
 /// Square names as the page shows them: ranks from 1.
 pub const STYLE: RankStyle = RankStyle::FromOne;
@@ -25,8 +27,39 @@ pub struct PieceView {
     pub value: Option<i32>,
     /// The letter of the piece it is the promoted form of.
     pub promoted_of: Option<String>,
-    /// Its image (`/pieces/NAME.svg`), if the page has one.
-    pub image: Option<&'static str>,
+    /// How the page draws it: `set` (the piece `image` of Alfil's set, `/pieces/NAME.svg`),
+    /// `file` (the SVG file `svg` its variant names) or `moves` (`svg`: a symbol of its moves).
+    pub drawn: &'static str,
+    pub image: Option<String>,
+    pub svg: Option<String>,
+}
+
+/// The set's piece named as `p` is, or else showing its moves (a royal piece moving as a king
+/// is the king, another the commoner).
+fn set_piece_for(p: &PieceType) -> Option<String> {
+    let name = p.name.to_ascii_lowercase();
+    if crate::pieceset::has(&name) {
+        return Some(name);
+    }
+    if p.royal && same_moves(&p.moves_text, "K") {
+        return Some("king".to_string());
+    }
+    crate::pieceset::pieces()
+        .find(|s| s.moves.is_some_and(|m| same_moves(&p.moves_text, m)))
+        .map(|s| s.name.to_string())
+}
+
+/// How the page draws `p`: the image its file names, else the set's piece for it, else the
+/// symbol of its moves.
+fn drawing(p: &PieceType) -> (&'static str, Option<String>, Option<String>) {
+    match &p.image {
+        Some(PieceImage::Set(name)) => ("set", Some(name.clone()), None),
+        Some(PieceImage::File { svg, .. }) => ("file", None, Some(svg.clone())),
+        None => match set_piece_for(p) {
+            Some(name) => ("set", Some(name), None),
+            None => ("moves", None, Some(super::symbol::symbol(p))),
+        },
+    }
 }
 
 #[derive(Serialize)]
@@ -71,13 +104,18 @@ pub fn variant(tables: &Ruleset) -> VariantView {
         .pieces
         .iter()
         .zip(values)
-        .map(|(p, value)| PieceView {
-            letter: p.id.to_string(),
-            name: p.name.clone(),
-            betza: canonical(&p.moves.parsed),
-            value: (!p.always_royal()).then_some(value),
-            promoted_of: p.promoted_of.map(|i| v.pieces[i].id.to_string()),
-            image: super::assets::image_for(&p.name),
+        .map(|(p, value)| {
+            let (drawn, image, svg) = drawing(p);
+            PieceView {
+                letter: p.id.to_string(),
+                name: p.name.clone(),
+                betza: canonical(&p.moves.parsed),
+                value: (!p.always_royal()).then_some(value),
+                promoted_of: p.promoted_of.map(|i| v.pieces[i].id.to_string()),
+                drawn,
+                image,
+                svg,
+            }
         })
         .collect();
     let promotion: Vec<&ByColour<SqBits>> = tables
@@ -228,5 +266,54 @@ pub fn game(game: &mut Game, history: &[String]) -> GameView {
         moves,
         result,
         history: history.to_vec(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::movegen::build_ruleset;
+    use crate::variant::load_by_name;
+    use std::sync::Arc;
+
+    fn drawn(name: &str) -> Vec<(String, &'static str, Option<String>)> {
+        let tables = build_ruleset(Arc::new(load_by_name(name).expect("variant"))).expect("tables");
+        variant(&tables)
+            .pieces
+            .into_iter()
+            .map(|p| (p.name, p.drawn, p.image))
+            .collect()
+    }
+
+    fn image_of(name: &str, piece: &str) -> (&'static str, Option<String>) {
+        drawn(name)
+            .into_iter()
+            .find(|(n, ..)| n == piece)
+            .map(|(_, d, i)| (d, i))
+            .unwrap_or_else(|| panic!("{name} has no {piece}"))
+    }
+
+    #[test]
+    fn pieces_are_drawn_by_their_image_their_name_or_their_moves() {
+        // By name.
+        assert_eq!(
+            image_of("capablanca", "archbishop"),
+            ("set", Some("archbishop".into()))
+        );
+        // By the image its file names: xiangqi's cannon is a disc, not the western cannon.
+        assert_eq!(
+            image_of("xiangqi", "cannon"),
+            ("set", Some("xiangqi-cannon".into()))
+        );
+        assert_eq!(image_of("chu", "lion"), ("set", Some("chu-lion".into())));
+        // Every piece of chess, xiangqi, janggi, shogi and chu comes from the set.
+        for name in ["chess", "xiangqi", "janggi", "shogi", "chu"] {
+            for (piece, how, _) in drawn(name) {
+                assert_eq!(how, "set", "{name}'s {piece}");
+            }
+        }
+        // Manchu's banner (RcpRnN) is in no set: a symbol of its moves.
+        let (how, image) = image_of("manchu", "banner");
+        assert_eq!((how, image), ("moves", None));
     }
 }

@@ -15,7 +15,7 @@ use crate::types::Colour;
 use super::edit::EditState;
 use super::highlight;
 use super::moves::{self, Rejection, STYLE};
-use super::state::{Activity, Mode};
+use super::state::{Activity, Mode, PLAY_REFUSED};
 use super::Engine;
 
 impl Engine {
@@ -477,6 +477,7 @@ impl Engine {
                 self.settings.resign_threshold = centipawns(n)
             }
             ("Offer draw", _, _, Some(f)) => self.settings.draw_offers = f,
+            (PLAY_REFUSED, _, _, Some(f)) => self.settings.play_refused = f,
             ("Move Overhead", _, Some(n), _) if n <= MoveOverhead::MAX_MILLIS => {
                 self.settings.move_overhead = MoveOverhead::from_millis(n as u64)
             }

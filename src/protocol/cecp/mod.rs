@@ -77,6 +77,8 @@ pub struct Engine {
     computer: bool,
     last_info: Option<Info>,
     quit: bool,
+    /// The variants whose rules XBoard cannot be told the user has been told about.
+    told_untold: Vec<String>,
     /// The variant as XBoard's legality test knows it ([`crate::protocol::referee`]), cached
     /// for the rules it was built from.
     referee: Option<(Arc<Ruleset>, Option<Arc<Ruleset>>)>,
@@ -105,6 +107,7 @@ impl Engine {
             lifted: None,
             edit: None,
             referee: None,
+            told_untold: Vec::new(),
             paused: false,
             computer: false,
             last_info: None,

@@ -3,7 +3,8 @@
 //! as the king's move); this module adds what the protocol needs around it: splitting a
 //! multi-leg move into one `move` command a leg, and reading the extra forms GUIs send (a
 //! declined promotion as `=` or the piece's own letter, castling as king leg plus rook leg), and
-//! XBoard's own piece letters for the built-in variants where they are not the file's.
+//! XBoard's own piece letters for the built-in variants where they are not the file's, and a
+//! contagious capture as the promotion XBoard knows it by (`d6f4+`).
 
 use crate::game::{leaves_royal_attacked, rank_or_burn_refusal, Game, Refusal};
 use crate::movegen::notation::{move_text, parse_move};
@@ -83,6 +84,9 @@ pub fn parse(game: &mut Game, text: &str) -> Result<Move, Rejection> {
     if let Some(mv) = only_promotion(pos, &legal, text) {
         return Ok(mv);
     }
+    if let Some(mv) = contagion_promotion(pos, &legal, text) {
+        return Ok(mv);
+    }
     if !looks_like_move(text) {
         return Err(Rejection::NotAMove);
     }
@@ -111,6 +115,15 @@ fn only_promotion(pos: &Position, legal: &[Move], text: &str) -> Option<Move> {
         (Some(&only), None) if only.promotion.is_some() && only.kills_nothing() => Some(only),
         _ => None,
     }
+}
+
+/// A contagious capture as XBoard writes it when its captor has a `+` partner that moves as
+/// the contagious type: a shogi-style promotion, `d6f4+`
+/// ([`crate::protocol::xboard_contagion`]).
+fn contagion_promotion(pos: &Position, legal: &[Move], text: &str) -> Option<Move> {
+    let stem = text.strip_suffix('+')?;
+    parse_move(pos, legal, stem, STYLE)
+        .filter(|&mv| mv.promotion.is_none() && pos.contagion(mv, pos.side()).is_some())
 }
 
 /// Other spellings of a move that GUIs use: `e7e8=`/`e7e8p` for a declined promotion, and
@@ -143,7 +156,26 @@ pub fn text(game: &Game, mv: Move) -> String {
 }
 
 fn text_in(dialect: &Dialect, game: &Game, mv: Move) -> String {
-    dialect.move_out(&move_text(&game.pos, mv, STYLE))
+    let text = move_text(&game.pos, mv, STYLE);
+    dialect.move_out(&contagion_as_promotion(dialect, &game.pos, mv, text))
+}
+
+/// A contagious capture whose captor XBoard knows a `+` partner for, written as the promotion
+/// to it (`d6f4+` for `d6f4w`). A capture that is also a promotion (a pawn taking on the last
+/// rank) keeps the contagious type's letter, which XBoard takes as the promotion's piece.
+fn contagion_as_promotion(dialect: &Dialect, pos: &Position, mv: Move, text: String) -> String {
+    let Some(kind) = pos.contagion(mv, pos.side()) else {
+        return text;
+    };
+    let captor = pos.tables.pieces[pos.at(mv.from).kind()].id.letter();
+    if mv.promotion.is_some() || !dialect.contagion_as_promotion(captor) {
+        return text;
+    }
+    let letter = pos.tables.pieces[kind].id.letter_for(Colour::Black);
+    match text.strip_suffix(letter) {
+        Some(stem) => format!("{stem}+"),
+        None => text,
+    }
 }
 
 /// The move as the GUI expects it: one text a leg, non-final legs ending in a comma.

@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 use crate::game::EndCause;
 use crate::movegen::Move;
 use crate::position::ruleset::Ruleset;
-use crate::protocol::referee::{accepted_moves, referee_view, sees_mate, Accepted};
+use crate::protocol::referee::{accepted_moves, referee_view, sees_mate, untold_rules, Accepted};
 use crate::protocol::writer::nodes_per_second;
 use crate::search::{time, EvalNote, Info, Limits, Outcome};
 use std::sync::Arc;
@@ -16,7 +16,7 @@ use std::sync::Arc;
 use super::claims::{self, Claim, Referee};
 use super::moves;
 use super::output::thinking_line;
-use super::state::{Activity, Mode, Running};
+use super::state::{Activity, Mode, Running, PLAY_REFUSED};
 use super::Engine;
 
 /// Own moves in a row beyond the resign threshold before resigning.
@@ -167,7 +167,9 @@ impl Engine {
                 let (l, hard) = self.clocks.limits(&game, self.settings.move_overhead);
                 limits = l;
                 deadline = hard.map(|d| Instant::now() + d);
-                if let Some(view) = self.referee_view() {
+                let view = self.referee_view().filter(|_| !self.settings.play_refused);
+                if let Some(view) = view {
+                    self.tell_untold_rules();
                     match accepted_moves(&mut game, &view) {
                         Accepted::All => {}
                         Accepted::Only(accepted) => {
@@ -214,6 +216,25 @@ impl Engine {
             deadline,
             game,
         });
+    }
+
+    /// Tell the user, once per variant, which rules XBoard cannot be told, that Alfil leaves
+    /// out the legal moves XBoard would refuse for them, and how to get the full game.
+    fn tell_untold_rules(&mut self) {
+        if self.told_untold.contains(&self.variant) {
+            return;
+        }
+        self.told_untold.push(self.variant.clone());
+        let v = &self.game.tables().variant;
+        self.out.line(&format!(
+            "tellusererror Alfil: XBoard cannot be told all of {}'s rules ({}). With its legality \
+             testing on it takes some legal moves for illegal ones, and Alfil does not play \
+             them. For the full game, turn XBoard's legality testing off (Options menu, or \
+             -testLegality false) and Alfil's option \"{PLAY_REFUSED}\" on (Engine Settings, \
+             or -firstOptions \"{PLAY_REFUSED}=1\").",
+            v.name,
+            untold_rules(v).join(", ")
+        ));
     }
 
     /// The variant as XBoard's legality test knows it, where that differs from its rules.

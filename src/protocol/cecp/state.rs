@@ -98,6 +98,9 @@ impl Clocks {
     }
 }
 
+/// The option that makes Alfil play the moves XBoard would refuse.
+pub const PLAY_REFUSED: &str = "Play moves XBoard refuses";
+
 /// Settings the GUI changes with `option`, `memory`, `cores` and friends.
 pub struct Settings {
     pub folder: String,
@@ -118,6 +121,10 @@ pub struct Settings {
     pub eval: crate::search::EvalChoice,
     /// `Move Overhead`: time kept back from every move for the delays outside the search.
     pub move_overhead: MoveOverhead,
+    /// `Play moves XBoard refuses`: play every legal move, also those XBoard's legality test
+    /// would refuse for want of the rules its piece lines cannot say (for XBoard with legality
+    /// testing off); off, such moves are left out ([`crate::protocol::referee`]).
+    pub play_refused: bool,
 }
 
 impl Settings {
@@ -139,6 +146,7 @@ impl Settings {
             debug: false,
             eval: crate::search::EvalChoice::default(),
             move_overhead: MoveOverhead::DEFAULT,
+            play_refused: false,
         }
     }
 
@@ -182,6 +190,7 @@ impl Settings {
                 self.move_overhead.millis(),
                 MoveOverhead::MAX_MILLIS
             ),
+            format!("{PLAY_REFUSED} -check {}", u8::from(self.play_refused)),
             format!("Use NNUE -check {}", u8::from(self.eval.use_net)),
             format!(
                 "EvalFile -file {}",

@@ -1,7 +1,8 @@
 // The page of `alfil serve`: draws the variant's board from the server's JSON, lets the user
 // pick up pieces (legal targets highlighted, multi-leg moves leg by leg, promotion choices,
-// drops from the hand), plays against Alfil, streams analysis and perft, shows piece diagrams
-// and edits, checks and saves variant files.
+// drops from the hand), plays against Alfil (with clocks), keeps the variant and position in the
+// address, writes and reads PGN, streams analysis and perft, shows piece diagrams and edits,
+// checks and saves variant files.
 "use strict";
 
 const S = 60; // square size in SVG units
@@ -16,6 +17,8 @@ let perftSource = null;
 let images = {};      // piece image name -> inner SVG markup
 let diagramPiece = null;
 let drawing = 0;      // the latest board drawing; an older one still loading images stops
+let fromText = false; // the game's variant comes from the editor, not the list
+let clock = null;     // { base, inc, left: [white ms, black ms], last, flag, tc }
 
 function showError(message) { $("error").textContent = message || ""; }
 
@@ -64,28 +67,34 @@ function pieceInfo(letter) {
   return game.variant.pieces.find((p) => p.letter === letter);
 }
 
-// Fetches the images of these piece letters not yet loaded.
+// Fetches the set's images of these piece letters not yet loaded.
 async function loadImages(letters) {
   for (const letter of letters) {
     const info = pieceInfo(letter);
-    if (info && info.image) await image(info.image);
+    if (info && info.drawn === "set") await image(info.image);
   }
 }
 
-// Draws a piece (its image, loaded by `loadImages`, or its letter on a token) at x, y.
+// Draws a piece at x, y as the server says (`drawn`): its image of Alfil's set (loaded by
+// `loadImages`), the SVG file its variant names, or the symbol of its moves; never a letter.
 function drawPiece(parent, letter, white, x, y, size) {
   const info = pieceInfo(letter);
+  const drawn = info ? info.drawn : "moves";
   const side = white ? "white" : "black";
   const g = el("g", { transform: `translate(${x},${y}) scale(${size / 100})` }, parent);
-  if (info && info.image) {
-    g.setAttribute("class", "piece " + side);
+  g.setAttribute("class", `piece ${side} ${drawn}` + (info && info.promoted_of ? " promoted" : ""));
+  if (drawn === "set") {
     g.innerHTML = images[info.image] || "";
+  } else if (drawn === "file") {
+    // The file's own <svg>, without what comes before it, scaled to the square.
+    g.innerHTML = info.svg.slice(Math.max(0, info.svg.search(/<svg[\s>]/)));
+    const root = g.querySelector("svg");
+    if (root) { root.setAttribute("width", "100"); root.setAttribute("height", "100"); }
   } else {
-    el("circle", { cx: 50, cy: 50, r: 40, class: "token " + side }, g);
-    const t = el("text", { x: 50, y: 52, class: "token-letter " + side }, g);
-    t.textContent = info && info.promoted_of ? "+" + info.promoted_of : letter;
+    g.innerHTML = info ? info.svg : "";
   }
   g.setAttribute("data-letter", letter);
+  g.setAttribute("data-drawn", drawn);
   return g;
 }
 
@@ -192,27 +201,144 @@ function drawHands() {
 function setStatus() {
   const st = game.state;
   let text = st.result ? `${st.result.score} {${st.result.reason}}`
+    : clock && clock.flag ? `${clock.flag === "white" ? "0-1" : "1-0"} {${clock.flag === "white" ? "White" : "Black"} loses on time}`
     : (st.white_to_move ? "White" : "Black") + " to move" + (st.in_check ? ", in check" : "");
   $("status").textContent = text;
   $("fen").value = st.fen;
-  const list = $("moves");
+  drawMoveList();
+  $("pass").hidden = !st.moves.some((m) => m.pass);
+  updateAddress();
+}
+
+// The moves played, numbered in pairs from the start position's move number.
+function drawMoveList() {
+  const st = game.state, list = $("moves");
+  const startFields = (game.startFen || "").split(" ");
+  const blackFirst = startFields[1] === "b";
+  const first = parseInt(startFields[5], 10) || 1;
   list.innerHTML = "";
-  st.history.forEach((m) => {
+  if (blackFirst && st.history.length) {
+    const li = document.createElement("li");
+    li.className = "skip";
+    li.dataset.number = String(first);
+    li.textContent = "…";
+    list.appendChild(li);
+  }
+  st.history.forEach((m, i) => {
+    const ply = i + (blackFirst ? 1 : 0);
     const li = document.createElement("li");
     li.textContent = m;
+    li.dataset.ply = String(i + 1);
+    if (ply % 2 === 0) li.dataset.number = String(first + ply / 2);
     list.appendChild(li);
   });
-  $("pass").hidden = !st.moves.some((m) => m.pass);
+  list.scrollTop = list.scrollHeight;
+}
+
+// The game is over: by the variant's rules, or a flag fell.
+function over() { return !game || !!game.state.result || !!(clock && clock.flag); }
+
+// The address says which variant and position are on the board, so that it can be linked.
+function updateAddress() {
+  const params = new URLSearchParams(location.search);
+  if (fromText) {
+    params.delete("variant");
+    params.delete("fen");
+  } else {
+    params.set("variant", game.variant.name);
+    if (game.state.fen === game.variant.start_fen) params.delete("fen");
+    else params.set("fen", game.state.fen);
+  }
+  const search = "?" + params.toString();
+  if (search !== location.search) history.replaceState(null, "", search);
 }
 
 function humanToMove() { return isHumanTurn(game.state); }
 
 async function setState(state) {
+  const moved = state.history.length === game.state.history.length + 1;
+  if (moved) clockMoved(game.state.white_to_move);
   game.state = state;
   pick = null;
   $("choices").innerHTML = "";
   await drawBoard();
-  if (!state.result && !humanToMove() && !thinking) think(true);
+  if (!over() && !humanToMove() && !thinking) think(true);
+}
+
+// Clocks: a time control of the list ("300+2": seconds and increment), for games with a side
+// to move that is not analysed; the side to move's clock runs, and its flag falling ends the game.
+function resetClock() {
+  const tc = $("clock").value;
+  const mode = $("mode").value;
+  if (!tc || mode === "analysis") {
+    clock = null;
+  } else {
+    const [base, inc] = tc.split("+").map((x) => parseInt(x, 10) * 1000);
+    clock = { tc, inc, left: [base, base], last: performance.now(), flag: null };
+  }
+  drawClocks();
+}
+
+// Charges the time since the last tick to the side to move; a clock at zero ends the game.
+function tickClock() {
+  if (!clock || !game || clock.flag || game.state.result) {
+    if (clock) clock.last = performance.now();
+    return;
+  }
+  const now = performance.now();
+  const side = game.state.white_to_move ? 0 : 1;
+  clock.left[side] -= now - clock.last;
+  clock.last = now;
+  if (clock.left[side] <= 0) {
+    clock.left[side] = 0;
+    clock.flag = side === 0 ? "white" : "black";
+    // The engine's search is stopped before its stream is closed, so that its move is not
+    // played after the flag fell.
+    const source = thinking;
+    thinking = null;
+    api("POST", `/api/games/${game.id}/stop`).catch(() => {})
+      .finally(() => { if (source) source.close(); });
+    pick = null;
+    drawBoard();
+  }
+  drawClocks();
+}
+
+// A move was made by White (`white`) or Black: its time so far is charged, its increment added.
+function clockMoved(white) {
+  if (!clock || clock.flag) return;
+  tickClock();
+  if (!clock.flag) clock.left[white ? 0 : 1] += clock.inc;
+  drawClocks();
+}
+
+function clockText(ms) {
+  const s = Math.max(0, ms) / 1000;
+  if (s < 10) return s.toFixed(1);
+  const whole = Math.ceil(s);
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, "0")}`;
+}
+
+function drawClocks() {
+  const top = $("clock-top"), bottom = $("clock-bottom");
+  top.hidden = bottom.hidden = !clock;
+  if (!clock || !game) return;
+  const [blackBox, whiteBox] = flipped ? [bottom, top] : [top, bottom];
+  for (const [box, side, name] of [[whiteBox, 0, "white"], [blackBox, 1, "black"]]) {
+    box.textContent = (side === 0 ? "White " : "Black ") + clockText(clock.left[side]);
+    box.dataset.side = name;
+    box.classList.toggle("flagged", clock.flag === name);
+    box.classList.toggle("running", !clock.flag && !game.state.result
+      && game.state.white_to_move === (side === 0));
+  }
+}
+
+// The engine's time for this move: from its clock when there is one, else the time per move.
+function engineMoveTime() {
+  if (!clock) return Math.max(50, parseInt($("movetime").value, 10) || 1000);
+  const left = clock.left[game.state.white_to_move ? 0 : 1];
+  const planned = left / 30 + clock.inc * 0.8;
+  return Math.max(1, Math.round(Math.min(planned, left * 0.5)));
 }
 
 async function play(text) {
@@ -247,7 +373,7 @@ function offerChoices(moves, more) {
 }
 
 async function clickSquare(name) {
-  if (!game || game.state.result) return;
+  if (over()) return;
   const st = game.state;
   if (pick) {
     const k = pick.path.length;
@@ -272,7 +398,7 @@ async function clickSquare(name) {
 }
 
 function clickHand(letter, white) {
-  if (!game || game.state.result || white !== game.state.white_to_move || !humanToMove()) return;
+  if (over() || white !== game.state.white_to_move || !humanToMove()) return;
   pick = { from: null, drop: letter, path: [] };
   drawBoard();
 }
@@ -288,22 +414,22 @@ function stopThinking() {
 
 // Asks the engine to think; `playIt`: play its move at the end.
 function think(playIt) {
-  if (!game || game.state.result) return;
+  if (over()) return;
   stopThinking();
-  const ms = playIt ? Math.max(50, parseInt($("movetime").value, 10) || 1000) : 0;
+  const ms = playIt ? engineMoveTime() : 0;
   const source = new EventSource(withToken(`/api/games/${game.id}/think?ms=${ms}&play=${playIt ? 1 : 0}`));
   thinking = source;
+  $("analysis").innerHTML = "";
   source.addEventListener("info", (e) => {
     const i = JSON.parse(e.data);
-    $("analysis").textContent =
-      `depth ${i.depth}  ${i.score}  nodes ${i.nodes}  ${i.nps} n/s  ${i.pv.join(" ")}`;
+    analysisLine(`depth ${i.depth}  ${i.score}  nodes ${i.nodes}  ${i.nps} n/s  ${i.pv.join(" ")}`);
   });
   source.addEventListener("done", (e) => {
     const d = JSON.parse(e.data);
     source.close();
     if (thinking === source) thinking = null;
-    $("analysis").textContent += `  → ${d.best || "no move"}`;
-    if (d.played) setState(d.state);
+    analysisLine(`→ ${d.best || "no move"}`);
+    if (d.played && !(clock && clock.flag)) setState(d.state);
   });
   source.addEventListener("failure", (e) => {
     source.close();
@@ -311,6 +437,16 @@ function think(playIt) {
     showError(JSON.parse(e.data).error);
   });
   source.onerror = () => { source.close(); if (thinking === source) thinking = null; };
+}
+
+// One line of the engine's analysis, newest on top (the last 40 kept).
+function analysisLine(text) {
+  const box = $("analysis");
+  const div = document.createElement("div");
+  div.className = "line";
+  div.textContent = text;
+  box.insertBefore(div, box.firstChild);
+  while (box.childNodes.length > 40) box.removeChild(box.lastChild);
 }
 
 function runPerft() {
@@ -391,18 +527,26 @@ async function showDiagram(square) {
   }
 }
 
-async function loadGame(request) {
+// Starts a game (`POST /api/games` with `request`, or `url` with `request`); gives true, or
+// shows why not and gives false, the board left as it was.
+async function loadGame(request, url) {
   showError("");
-  stopThinking();
   try {
-    const r = await api("POST", "/api/games", request);
+    const r = await api("POST", url || "/api/games", request);
+    stopThinking();
+    fromText = request.text !== undefined;
     game = { id: r.id, variant: r.variant, state: r.state };
+    game.startFen = r.start_fen;
     pick = null;
     diagramPiece = null;
     $("diagram").innerHTML = "";
     $("analysis").textContent = "";
     $("perft-result").textContent = "";
     flipped = $("mode").value === "black";
+    if (!fromText && [...$("variant-select").options].some((o) => o.value === r.variant.name)) {
+      $("variant-select").value = r.variant.name;
+    }
+    resetClock();
     drawPieceList();
     await setState(r.state);
     return true;
@@ -410,6 +554,41 @@ async function loadGame(request) {
     showError(e.message);
     return false;
   }
+}
+
+// The game as PGN, with the time control and a fallen flag.
+async function currentPgn() {
+  const params = new URLSearchParams();
+  if (clock) params.set("tc", clock.tc);
+  if (clock && clock.flag) params.set("flag", clock.flag);
+  const query = params.toString();
+  return (await api("GET", `/api/games/${game.id}/pgn${query ? "?" + query : ""}`)).pgn;
+}
+
+// Replays a PGN as a new game; a PGN that does not parse or holds an illegal move is refused
+// with the reason, and the board stays as it was.
+async function loadPgn(text) {
+  if (!text.trim()) { showError("PGN: the text is empty"); return false; }
+  return loadGame({ pgn: text }, "/api/pgn");
+}
+
+// The board the address asks for (`?variant=…&fen=…`), else chess; what cannot be shown
+// is said.
+async function openFromAddress() {
+  const params = new URLSearchParams(location.search);
+  const variant = params.get("variant");
+  const fen = params.get("fen");
+  if (!variant && !fen) return loadGame({ variant: $("variant-select").value });
+  const request = { variant: variant || $("variant-select").value };
+  if (fen) request.fen = fen;
+  if (await loadGame(request)) return true;
+  const why = $("error").textContent;
+  const fallback = fen && (await loadGame({ variant: request.variant }))
+    || (await loadGame({ variant: $("variant-select").value }));
+  showError(`The address asks for ${variant ? `variant '${variant}'` : "a position"}` +
+    `${fen ? ` with FEN '${fen}'` : ""}, which cannot be shown: ${why}` +
+    (fallback ? ` (showing ${game.variant.name} from its start instead)` : ""));
+  return false;
 }
 
 function showFindings(findings) {
@@ -454,7 +633,35 @@ function wire() {
     if (sq) showDiagram(sq);
   });
   $("new-game").onclick = () => loadGame({ variant: $("variant-select").value });
-  $("flip").onclick = () => { flipped = !flipped; if (game) drawBoard(); };
+  $("variant-select").onchange = () => loadGame({ variant: $("variant-select").value });
+  $("clock").onchange = () => { resetClock(); if (game && !over() && !humanToMove() && !thinking) think(true); };
+  $("mode").onchange = () => { resetClock(); };
+  $("pgn-show").onclick = async () => {
+    try { $("pgn-text").value = await currentPgn(); } catch (e) { showError(e.message); }
+  };
+  $("pgn-download").onclick = async () => {
+    try {
+      const text = await currentPgn();
+      $("pgn-text").value = text;
+      const a = document.createElement("a");
+      a.href = URL.createObjectURL(new Blob([text], { type: "application/x-chess-pgn" }));
+      a.download = `${game.variant.name}.pgn`;
+      document.body.appendChild(a);
+      a.click();
+      a.remove();
+      URL.revokeObjectURL(a.href);
+    } catch (e) { showError(e.message); }
+  };
+  $("pgn-load").onclick = () => loadPgn($("pgn-text").value);
+  $("pgn-file").onchange = async () => {
+    const file = $("pgn-file").files[0];
+    if (!file) return;
+    const text = await file.text();
+    $("pgn-file").value = "";
+    $("pgn-text").value = text;
+    await loadPgn(text);
+  };
+  $("flip").onclick = () => { flipped = !flipped; if (game) { drawBoard(); drawClocks(); } };
   $("undo").onclick = async () => {
     stopThinking();
     try {
@@ -488,6 +695,7 @@ function wire() {
     try {
       const r = await api("POST", `/api/games/${game.id}/fen`, { fen: $("fen").value });
       showError("");
+      game.startFen = r.start_fen;
       stopThinking();
       await setState(r.state);
     } catch (e) { showError(e.message); }
@@ -535,8 +743,9 @@ function isHumanTurn(state) {
 
 async function main() {
   wire();
+  setInterval(tickClock, 100);
   await loadFiles();
-  await loadGame({ variant: $("variant-select").value });
+  await openFromAddress();
 }
 
 main();
