@@ -173,12 +173,19 @@ fn every_variant_is_described_consistently() {
                 black.contains(p.id.letter_for(Colour::Black)),
                 "{name}: {ptc}"
             );
+            // XBoard's pawn slots (the first and the nineteenth of a side), counted in slots:
+            // a dressed ID (`D'`) is one slot of several characters.
+            let white_slots = alfil::variant::piece_to_char::slots(white).unwrap_or_default();
             for slot in [0usize, 18] {
-                if slot + 1 < half && white.as_bytes()[slot] as char == p.id.letter() {
+                let holds = white_slots.get(slot).is_some_and(|s| {
+                    s.content
+                        == alfil::variant::piece_to_char::SlotContent::Piece(p.id, Colour::White)
+                });
+                if slot + 1 < white_slots.len() && holds {
                     assert!(
                         p.promotion.is_some(),
                         "{name}: {} in pawn slot {}",
-                        p.id.letter(),
+                        p.id,
                         slot + 1
                     );
                 }
