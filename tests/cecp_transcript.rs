@@ -999,6 +999,99 @@ fn tenjiku_refuses_a_jump_over_a_higher_rank_and_a_burn_of_its_own_piece() {
     s.quit();
 }
 
+/// Tenjiku as XBoard 4.9.1 is told it. XBoard has no tenjiku of its own (backend.c,
+/// EngineDefinedVariant, skips HaChu's `tenjiku` as an Alien-Edition variant), so the `setup`
+/// line says it under parent chu, and its 66 types need all of XBoard's 66 images a colour
+/// (the King's last). Each promoted type has a `^X` slot, so XBoard shows it `+X` and promotes
+/// X into it (SetCharTableEsc pairs them); its `piece` line names it so. Under parent chu
+/// XBoard's second royal is the piece on the Monarch image (moves.c CheckTest), the crown
+/// prince; its Lion-trading rules hold for the piece on the Lion image (moves.c, backend.c
+/// ApplyMove), here the drunk elephant, a stepper; pawn and lance, which promote, have the
+/// Pawn and Lance slots XBoard makes promote.
+#[test]
+fn tenjiku_gives_xboard_a_slot_for_each_of_its_66_types() {
+    use alfil::variant::piece_to_char::{images, slots, SlotContent};
+    let mut s = Session::start();
+    s.handshake();
+    let lines = s.script(&["new", "variant tenjiku"]);
+    let (ptc, rest) = lines[0]
+        .strip_prefix("setup (")
+        .and_then(|l| l.split_once(") "))
+        .unwrap_or_else(|| panic!("{lines:?}"));
+    assert!(rest.starts_with("16x16+0_chu "), "{rest}");
+    let slots = slots(ptc).expect("XBoard's PIECETOCHAR");
+    let images = images(&slots);
+    assert_eq!(slots.len(), 132, "{ptc}");
+    assert_eq!((images[65], images[131]), (65, 65), "{ptc}");
+    let at = |image: usize| slots[images.iter().position(|&i| i == image).unwrap()].content;
+    let id = |text: &str| text.parse::<alfil::types::PieceId>().unwrap();
+    let white = Colour::White;
+    assert_eq!(at(0), SlotContent::Piece(id("P"), white));
+    assert_eq!(at(18), SlotContent::Piece(id("L"), white));
+    assert_eq!(at(21), SlotContent::Piece(id("E"), white));
+    assert_eq!(at(50), SlotContent::PromotedOf(id("E"), white));
+    assert_eq!(at(65), SlotContent::Piece(id("K"), white));
+    let v = load_by_name("tenjiku").unwrap();
+    for p in v.pieces.iter() {
+        let told = match p.promoted_of {
+            Some(base) => {
+                let base = v.pieces[base].id;
+                assert!(
+                    slots
+                        .iter()
+                        .any(|s| s.content == SlotContent::PromotedOf(base, white)),
+                    "{}: no ^{base} in {ptc}",
+                    p.id
+                );
+                format!("piece +{base}& ")
+            }
+            None => {
+                assert!(
+                    slots
+                        .iter()
+                        .any(|s| s.content == SlotContent::Piece(p.id, white)),
+                    "{}: not in {ptc}",
+                    p.id
+                );
+                format!("piece {}& ", p.id)
+            }
+        };
+        assert!(
+            lines.iter().any(|l| l.starts_with(&told)),
+            "{told}: {lines:?}"
+        );
+    }
+    // The multi-general, the promoted dog (`fRbB`), and the crown prince, a king.
+    assert!(lines.iter().any(|l| l == "piece +D'& fRbB"), "{lines:?}");
+    assert!(lines.iter().any(|l| l == "piece +E& K"), "{lines:?}");
+    s.quit();
+}
+
+/// Passive burning (variants/tenjiku.ron, as HaChu plays it). Black's king on k9 may not step
+/// to j9, beside White's fire demon on i9 (nothing captures there, but the demon burns it);
+/// Black's pawn h11 takes h10 beside the demon and is burned there with its move done, so the
+/// demon's diagonal through h10 is open: i9g11, refused after another move (its own pawn on
+/// h10 in the way), is legal.
+#[test]
+fn tenjiku_burns_a_piece_that_moves_next_to_an_enemy_fire_demon() {
+    let mut s = Session::start();
+    s.handshake();
+    let fen = "15d!/14pp/16/16/16/7p8/7PPP6/8D!1k5/7PPN6/16/16/16/16/16/16/K15 b - - 0 1";
+    let setboard = format!("setboard {fen}");
+    s.script(&["new", "force", "variant tenjiku", &setboard]);
+    let lines = s.script(&["usermove k9j9", "usermove k9k8", "usermove i9g11"]);
+    assert_eq!(
+        lines,
+        vec![
+            "Illegal move (it leaves the king attacked): k9j9",
+            "Illegal move (no such move): i9g11",
+        ]
+    );
+    let lines = s.script(&[&setboard, "usermove h11h10", "usermove i9g11"]);
+    assert!(lines.is_empty(), "{lines:?}");
+    s.quit();
+}
+
 /// Werewolf: whatever takes a werewolf becomes one. Under real XBoard 4.9.1 (legality testing
 /// on) Alfil's `move d6f4w` made XBoard forfeit it ("Illegal move "d6f4w" from second machine":
 /// a bishop does not promote), and the bare move would leave a bishop on XBoard's board. The

@@ -1,8 +1,8 @@
 //! `alfil explain VARIANT`: the variant after inheritance as one complete RON file that loads to
 //! the same rules, followed (in RON comments, so the whole output still loads) by each piece:
 //! its canonical XBetza, its moves drawn on the variant's own board, its automatic value, what
-//! it promotes to, its rank and range jumping, whether it burns, and whether it turns its
-//! captor into one of its type.
+//! it promotes to, its rank and range jumping, whether it burns (on its moves or passively),
+//! and whether it turns its captor into one of its type.
 
 use std::path::Path;
 use std::sync::Arc;
@@ -96,6 +96,9 @@ fn pieces(v: &Variant) -> Result<String, String> {
         }
         if p.burns {
             text.push_str("burns the enemy pieces around the square where each move ends\n");
+        }
+        if p.burns_passively {
+            text.push_str("burns an enemy piece that moves next to it\n");
         }
         if v.rules.contagious.contains(&index) {
             text.push_str("turns a piece that takes it into one, unless that piece is royal\n");

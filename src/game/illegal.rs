@@ -106,8 +106,11 @@ pub fn leaves_royal_attacked(pos: &Position, text: &str, style: RankStyle) -> bo
     let Some(mv) = parse_move(pos, &pseudo_legal, text, style) else {
         return false;
     };
+    let us = pos.side();
+    if pos.royals(us).contains(&mv.from) && pos.burnt_on_arrival(mv) {
+        return true;
+    }
     let mut after = pos.clone();
-    let us = after.side();
     after.make(mv);
     in_check(&after, us)
 }

@@ -170,7 +170,8 @@ pub fn attacked_after(
 /// Whether a check made by `mv` must come through one of its two squares and `table` (the
 /// moving side's) describes every attack: a move or drop that changes no other square, under
 /// rules where a check comes only from an attack on a royal piece that was not attacked
-/// before (no explosions, petrification, royalty by count or duple check).
+/// before and the mover stays where it stops (no explosions, petrification, passive burning,
+/// royalty by count or duple check).
 fn two_squares_tell(pos: &Position, mv: Move, table: &AttackTable) -> bool {
     let tables = &pos.tables;
     let simple = matches!(mv.kind, MoveKind::Normal | MoveKind::Drop)
@@ -178,6 +179,7 @@ fn two_squares_tell(pos: &Position, mv: Move, table: &AttackTable) -> bool {
         && mv.gate.is_none();
     let premise = !tables.explodes
         && !tables.petrifies
+        && !tables.burns_passively
         && !tables.royal_by_count
         && !tables.variant.rules.duple_check;
     simple && premise && table.complex == 0
@@ -558,7 +560,8 @@ impl Sink for CaptureFinder<'_> {
 }
 
 /// A sink that notes whether a burner's move captures the piece on `target` or stops next
-/// to it and burns it (the target holding a piece of the other side).
+/// to it and burns it (the target holding a piece of the other side); a burner burned where
+/// it stops (next to a passive burner of the target's side) burns nothing.
 struct BurnFinder<'a> {
     pos: &'a Position,
     target: Square,
@@ -569,12 +572,12 @@ impl Sink for BurnFinder<'_> {
     fn push(&mut self, mv: Move) -> bool {
         let victim = self.pos.at(self.target);
         let mover = self.pos.at(mv.from);
-        let near = mv.to == self.target || adjacent(self.pos, mv.to, self.target);
+        let burns_it = || adjacent(self.pos, mv.to, self.target) && !self.pos.burnt_on_arrival(mv);
         let hit = !mv.is_castle()
             && !mv.is_drop()
             && victim.is_piece()
             && victim.colour() != mover.colour()
-            && (near || mv.kills.contains(&self.target));
+            && (mv.to == self.target || mv.kills.contains(&self.target) || burns_it());
         if hit {
             self.found = true;
         }

@@ -5,6 +5,7 @@
 //! squares and the key in step, and records the old contents so unmake restores them exactly.
 //! The change and undo stacks are allocated once, so make/unmake allocate nothing per node.
 
+mod burning;
 pub mod fen;
 pub mod fen_board;
 pub mod geometry;
@@ -75,18 +76,6 @@ pub const CASTLED: [u8; 2] = [4, 8];
 /// State flag: the move that led here captured a Lion with a piece that is not one (chu's
 /// counterstrike rule). Like the other flags it is not part of the hash key.
 pub const LION_TAKEN: u8 = 16;
-
-/// The eight steps to the squares around a square.
-const NEIGHBOURS: [(i16, i16); 8] = [
-    (-1, -1),
-    (0, -1),
-    (1, -1),
-    (-1, 0),
-    (1, 0),
-    (-1, 1),
-    (0, 1),
-    (1, 1),
-];
 
 /// The side a castling move castles on: 0 the king side (the partner beyond the king towards
 /// the last file), 1 the queen side.
@@ -639,6 +628,7 @@ impl Position {
                 let info = &self.tables.pieces[piece.kind()];
                 let mut reset = info.resets_counter;
                 let burns = info.burns;
+                let burnt = self.tables.burns_passively && self.burnt_on_arrival(mv);
                 let captures = mv.kills.iter().any(|&k| k != Square::NONE)
                     || (mv.to != mv.from && self.board[mv.to].is_piece());
                 let is_lion = |p: Piece| p.is_piece() && self.tables.pieces[p.kind()].lion;
@@ -674,7 +664,10 @@ impl Position {
                     self.change_hand(us, g, -1);
                     self.change(mv.from, Piece::new(g, us), false, None);
                 }
-                if burns && self.burn_around(mv.to, us) {
+                if burnt {
+                    self.capture(mv.to, !us);
+                    reset = true;
+                } else if burns && self.burn_around(mv.to, us) {
                     reset = true;
                 }
                 if reset {
@@ -787,25 +780,6 @@ impl Position {
             let (piece, promoted) = (self.board[sq], self.promoted[sq]);
             self.change(sq, piece, true, promoted);
         }
-    }
-
-    /// A burner of `us` stopping on `at` burns the enemy pieces on the squares around it;
-    /// whether it burnt any.
-    fn burn_around(&mut self, at: Square, us: Colour) -> bool {
-        let geo = self.tables.geo;
-        let (x, y) = geo.coords(at);
-        let mut burnt = false;
-        for (dx, dy) in NEIGHBOURS {
-            let Some(sq) = geo.checked_square(i16::from(x) + dx, i16::from(y) + dy) else {
-                continue;
-            };
-            let p = self.board[sq];
-            if p.is_piece() && p.colour() != us {
-                self.capture(sq, us);
-                burnt = true;
-            }
-        }
-        burnt
     }
 
     /// An explosion on `at`: the piece there and every piece around it that is not immune.

@@ -205,6 +205,8 @@ pub struct PieceInfo {
     pub range_jump: bool,
     /// After it moves, the enemy pieces next to where it stops are removed.
     pub burns: bool,
+    /// An enemy piece that moves next to it is burned (removed) there.
+    pub burns_passively: bool,
     /// The type this is the promoted form of (FEN `+X`).
     pub promoted_of: Option<usize>,
     /// Squares, per colour, where it may be dropped.
@@ -420,6 +422,8 @@ pub struct Ruleset {
     pub initial_not_in_check: bool,
     /// Some piece burns the enemy pieces around where it stops.
     pub burns: bool,
+    /// Some piece burns the enemy pieces that move next to it.
+    pub burns_passively: bool,
     /// Some piece is royal only while it is the last of its kind (`royal_when_last`).
     pub royal_by_count: bool,
     /// Whether promoted-piece marks are part of the position: only where a captured promoted
@@ -636,6 +640,7 @@ impl Ruleset {
                 rank: p.rank,
                 range_jump: p.range_jump,
                 burns: p.burns,
+                burns_passively: p.burns_passively,
                 drop_zone: {
                     let zone = p
                         .drop_zone
@@ -771,6 +776,7 @@ impl Ruleset {
             colour_bound_drops: variant.pieces.iter().any(|p| p.drop_opposite_colours),
             initial_not_in_check: variant.pieces.iter().any(|p| p.initial_not_in_check),
             burns: variant.pieces.iter().any(|p| p.burns),
+            burns_passively: variant.pieces.iter().any(|p| p.burns_passively),
             royal_by_count: variant.pieces.iter().any(|p| p.royal_when_last),
             marks_matter: variant.hand.captures_to_hand && variant.hand.demote_on_capture,
             board_squares: geo.squares().collect(),

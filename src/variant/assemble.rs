@@ -675,6 +675,7 @@ fn piece(
             (jumps, _) => jumps.unwrap_or(false),
         },
         burns: d.burns.unwrap_or(false),
+        burns_passively: d.burns_passively.unwrap_or(false),
         image: match &d.image {
             Some(text) => Some(super::piece_image::resolve(source, &path("image"), text)?),
             None => None,

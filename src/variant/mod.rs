@@ -100,6 +100,8 @@ pub struct PieceType {
     pub range_jump: bool,
     /// After it moves, the enemy pieces next to where it stops are removed.
     pub burns: bool,
+    /// An enemy piece that moves next to it is removed there, its move done.
+    pub burns_passively: bool,
     /// How `alfil serve` draws it, if its file says (else by its name or moves).
     pub image: Option<PieceImage>,
 }
@@ -137,6 +139,7 @@ impl PieceType {
             rank: 0,
             range_jump: false,
             burns: false,
+            burns_passively: false,
             image: None,
         }
     }

@@ -266,6 +266,11 @@ pub struct PieceDef {
     /// promotes a piece into a burner does not burn. Default false.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub burns: Option<bool>,
+    /// An enemy piece that moves to a square next to it is burned there: removed, with its
+    /// move done (its captures made; a burner so burned burns nothing). Tenjiku's fire demon
+    /// as HaChu plays it. Drops and castling are not burned. Default false.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub burns_passively: Option<bool>,
     /// How `alfil serve` draws it: a piece of Alfil's set (`"archbishop"`, `"xiangqi-cannon"`,
     /// `"shogi-dragon"`) or an SVG file beside the variant file (`"monster.svg"`). Default: the
     /// set's piece of its name or moves, else a symbol drawn from its moves.

@@ -608,7 +608,11 @@ fn xboard_rules(file: &LoadedFile) -> Vec<Diagnostic> {
             p.name, p.id
         )));
     }
-    if let Some(p) = v.pieces.iter().find(|p| p.range_jump || p.burns) {
+    if let Some(p) = v
+        .pieces
+        .iter()
+        .find(|p| p.range_jump || p.burns || p.burns_passively)
+    {
         found.push(warn(format!(
             "XBoard knows no range jumping or burning: its legality testing refuses a capture \
              past a jumped piece, and its board keeps the pieces a move burns (the {}, {}); \
