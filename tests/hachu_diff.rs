@@ -110,12 +110,15 @@ const HACHU_TENJIKU_START: &str = "lnficsgekgscifnl/a1c!c!1txql!ot1c!c!1a/\
 /// by `HACHU_TENJIKU`, from HaChu's own start position (HaChu 0.21's `setboard` reads no FEN,
 /// so Alfil is given HaChu's). Without one, the test checks that the installed HaChu still
 /// crashes, so that it fails, and says why, once a HaChu that plays tenjiku is installed.
-/// Not yet at zero: HaChu removes a piece that ends its move next to a fire demon (passive
-/// burning, which variants/tenjiku.ron does not have yet), its own side's too (a slip of
-/// `FireSet`), and the lifts part after the first such move. Built from the Debian source
-/// with `PST` sized `8*BSIZE` (the overflow fixed; `gcc -O2`), 45 positions of seed 7 gave
-/// 115 differences, each examined one after a move next to a fire demon (the blind tiger's
-/// j2k2 beside its own demon on j3, a great general's landing beside an enemy demon).
+/// HaChu burns a piece that ends its move next to an enemy fire demon, as tenjiku.ron now
+/// does (`burns_passively`), and also one next to its own side's demon (a slip of `FireSet`),
+/// which Alfil does not: `--burners` ends a game before such a move. Not yet at zero. Built
+/// from the Debian source with `PST` sized `8*BSIZE` (the overflow fixed; `gcc -O2`): before
+/// passive burning, 45 positions of seed 7 gave 115 differences, each one after a move next
+/// to a fire demon (the blind tiger's j2k2 beside its own demon on j3, a great general's
+/// landing beside an enemy demon); with it and `--burners`, the first game of seed 7 ends
+/// without a difference before j2k2, and that HaChu dies (closes its output) on the eleventh
+/// move of the second, i6b6, a dragon king's slide along its sixth rank.
 #[test]
 fn tenjiku_pieces_move_as_in_hachu() {
     if !installed() {
@@ -126,7 +129,14 @@ fn tenjiku_pieces_move_as_in_hachu() {
             "tenjiku",
             "16",
             "60",
-            &["--hachu", &hachu, "--alfil-fen", HACHU_TENJIKU_START],
+            &[
+                "--hachu",
+                &hachu,
+                "--alfil-fen",
+                HACHU_TENJIKU_START,
+                "--burners",
+                "D!,+W!",
+            ],
         );
         return;
     }

@@ -66,7 +66,7 @@ fn pieces_are_described_from_their_definitions() {
 #[test]
 fn ranks_range_jumping_and_burning_are_described() {
     // tenjiku.ron: the great general (Q!) has rank 3 and `range_jump`, the king rank 4, the
-    // fire demon (D!) `burns`.
+    // fire demon (D!) `burns` and `burns_passively`.
     let text = explain("tenjiku").unwrap();
     let general = text
         .split("// Q! great general:")
@@ -88,6 +88,10 @@ fn ranks_range_jumping_and_burning_are_described() {
         .expect("a demon section");
     assert!(
         demon.contains("// burns the enemy pieces around the square where each move ends"),
+        "{demon}"
+    );
+    assert!(
+        demon.contains("// burns an enemy piece that moves next to it"),
         "{demon}"
     );
 }
