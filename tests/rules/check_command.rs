@@ -447,7 +447,11 @@ fn range_jumping_and_burning_are_checked() {
     let path = variant_file("lowgeneral", text);
     let (out, code) = alfil(&["check", path.to_str().unwrap()]);
     assert_eq!(code, Some(2), "{out}");
-    assert!(out.contains(&place(text, "range_jump", 0)), "{out}");
+    // At the field's value, as every load error points (`Source::error_at`).
+    assert!(
+        out.contains(&place(text, "range_jump: true", "range_jump: ".len())),
+        "{out}"
+    );
     assert!(out.contains("`range_jump` needs a `rank` above 0"), "{out}");
     let text = r#"(
     name: "stepgeneral",
