@@ -32,9 +32,20 @@ and a game ends without a difference where HaChu refuses a move of one, or a lio
 capture two steps away with a step back onto the empty square between: HaChu's generator lacks
 both, though its own piece lines (`RmasR`, `WBmasB`, `KADcavKmcpafmcpavK`) give them.
 
+With `--alfil-fen FEN` Alfil starts each game from FEN (HaChu from its own start position),
+where the variant file's start differs from HaChu's (tenjiku: HaChu's start array has slips
+the file does not follow, and HaChu 0.21's `setboard` cannot read a FEN).
+
+With `--burners IDS` (tenjiku: `D!,+W!`, the fire demons) the board the script keeps follows
+their burning, and a game ends without a difference before a move that ends next to a fire
+demon of the mover's own side: HaChu burns that piece too (its `FireSet`, hachu.c:2021, takes
+in the mover's own demons, against its comment "we moved next to enemy Fire Demon"), Alfil
+does not.
+
     bench/hachu_diff.py [--variant chu] [--positions 5000] [--seed 1] [--alfil PATH]
                         [--hachu /usr/games/hachu] [--random-plies 30] [--max-plies 200]
-                        [--castling] [--one-promotion LETTER] [--hooks IDS]
+                        [--castling] [--one-promotion LETTER] [--hooks IDS] [--alfil-fen FEN]
+                        [--burners IDS]
 
 Prints one line per difference (position, square, the squares only Alfil or only HaChu has)
 and a summary; exit status 0 when there is none, 1 otherwise. HaChu is Debian's `hachu`.
@@ -61,6 +72,7 @@ class Engine:
             stdout=subprocess.PIPE,
             stderr=subprocess.DEVNULL,
             text=True,
+            errors="replace",
             bufsize=1,
         )
         self.pings = 0
@@ -246,6 +258,54 @@ def play_on(board, move):
         board[legs[-1][1]] = piece
 
 
+def around(sq):
+    """The squares next to `sq` (on the largest board; others are never on a board)."""
+    x, y = FILES.index(sq[0]), int(sq[1:])
+    return {
+        f"{FILES[x + dx]}{y + dy}"
+        for dx in (-1, 0, 1)
+        for dy in (-1, 0, 1)
+        if (dx or dy) and 0 <= x + dx < len(FILES) and y + dy >= 1
+    }
+
+
+def burn_on(board, move, burners):
+    """After `move` was made on `board` by `play_on`: the mover removed where it stopped next
+    to an enemy burner (one of the IDs `burners`; those before the move), else, if a burner
+    made it, the enemy pieces around where it stopped (tenjiku's fire demon)."""
+    legs = [squares_of(leg) for leg in move.split(",")]
+    to = legs[-1][1]
+    piece = board.get(to)
+    if not piece:
+        return
+    white = piece.lstrip("+")[0].isupper()
+    is_burner = lambda p: p.upper() in burners
+    enemy = lambda p: p.lstrip("+")[0].isupper() != white
+    if any(enemy(board[sq]) and is_burner(board[sq]) for sq in around(to) if sq in board):
+        del board[to]
+    elif is_burner(piece) and not move.endswith("+"):
+        for sq in around(to):
+            if sq in board and enemy(board[sq]):
+                del board[sq]
+
+
+def next_to_own_burner(board, move, burners):
+    """Whether `move` (not yet made) ends next to a burner of the mover's own side, other than
+    the mover: HaChu burns the mover there too (its `FireSet` takes in the mover's own fire
+    demons), Alfil does not."""
+    legs = [squares_of(leg) for leg in move.split(",")]
+    start, to = legs[0][0], legs[-1][1]
+    piece = board.get(start)
+    if not piece:
+        return False
+    white = piece.lstrip("+")[0].isupper()
+    return any(
+        board[sq].upper() in burners and board[sq].lstrip("+")[0].isupper() == white
+        for sq in around(to)
+        if sq in board and sq != start
+    )
+
+
 def returns_to_empty_first(board, move):
     """Whether `move` is a lion dog's two steps straight with a capture on the second and a
     step back onto the first, empty square (`g7g9,g9g8`)."""
@@ -292,6 +352,18 @@ def main():
         help="the variant's pawn promotes to this type only: HaChu's magenta there (and on a "
         "werewolf's captures) is no choice",
     )
+    parser.add_argument(
+        "--burners",
+        metavar="IDS",
+        help="IDs of the fire demons (tenjiku: D!,+W!): the board follows their burning, and a "
+        "game ends where a piece moves next to its own side's demon, which HaChu burns (a slip "
+        "of its FireSet) and Alfil does not",
+    )
+    parser.add_argument(
+        "--alfil-fen",
+        metavar="FEN",
+        help="Alfil's start position for each game, where the variant's differs from HaChu's",
+    )
     args = parser.parse_args()
     rng = random.Random(args.seed)
     squares = square_names(args.files, args.ranks)
@@ -299,14 +371,20 @@ def main():
     hachu = Engine([args.hachu], "HaChu")
     positions = differences = explained = kirins = lifts = games = 0
     castlings = single_promotions = en_passants = own_refusals = two_marks = 0
-    hook_targets = hachu_lacks = 0
+    hook_targets = hachu_lacks = own_burns = 0
     hooks = {h.upper() for h in args.hooks.split(",")} if args.hooks else set()
+    burners = {b.upper() for b in args.burners.split(",")} if args.burners else set()
     began = time.time()
     try:
         while positions < args.positions:
             games += 1
             start(alfil, args.variant, None)
+            if args.alfil_fen:
+                alfil.send(f"setboard {args.alfil_fen}")
             board = setup_board(start(hachu, args.variant, 16), args.ranks)
+            if not board and args.alfil_fen and burners:
+                # HaChu sends no `setup` for tenjiku: the board of the start both engines have.
+                board = fen_board(args.alfil_fen.split()[0], args.ranks)
             # HaChu refuses every move that repeats an earlier position unless told otherwise;
             # Alfil's chu has the n-fold repetition rule of its variant file instead.
             hachu.send("option Allow repeats=1")
@@ -416,11 +494,17 @@ def main():
                     move = alfil_move(alfil)
                     if move is None:
                         break
+                if burners and next_to_own_burner(board, move, burners):
+                    # HaChu would burn the mover, Alfil does not: the game ends here.
+                    own_burns += 1
+                    break
                 mover = board.get(squares_of(move)[0], "").upper() if board else ""
                 lacking = bool(board) and (mover in hooks or returns_to_empty_first(board, move))
                 played.append(move)
                 if board:
                     play_on(board, move)
+                    if burners:
+                        burn_on(board, move, burners)
                 for leg in move.split(","):
                     touched.add(leg[:2] if leg[2].isalpha() else leg[:3])
                     touched.add(target(leg))
@@ -456,7 +540,7 @@ def main():
         f"{own_refusals} targets HaChu shows and refuses from a fresh start, "
         f"{two_marks} squares with two marks coloured apart, "
         f"{hook_targets} hook movers' targets and {hachu_lacks} moves (games ended) HaChu's "
-        f"generator lacks "
+        f"generator lacks, {own_burns} moves (games ended) next to the mover's own fire demon "
         f"({seconds:.0f} s)"
     )
     return 1 if differences else 0

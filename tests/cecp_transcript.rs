@@ -173,12 +173,19 @@ fn every_variant_is_described_consistently() {
                 black.contains(p.id.letter_for(Colour::Black)),
                 "{name}: {ptc}"
             );
+            // XBoard's pawn slots (the first and the nineteenth of a side), counted in slots:
+            // a dressed ID (`D'`) is one slot of several characters.
+            let white_slots = alfil::variant::piece_to_char::slots(white).unwrap_or_default();
             for slot in [0usize, 18] {
-                if slot + 1 < half && white.as_bytes()[slot] as char == p.id.letter() {
+                let holds = white_slots.get(slot).is_some_and(|s| {
+                    s.content
+                        == alfil::variant::piece_to_char::SlotContent::Piece(p.id, Colour::White)
+                });
+                if slot + 1 < white_slots.len() && holds {
                     assert!(
                         p.promotion.is_some(),
                         "{name}: {} in pawn slot {}",
-                        p.id.letter(),
+                        p.id,
                         slot + 1
                     );
                 }
@@ -954,6 +961,134 @@ fn a_lion_move_whose_second_leg_is_no_continuation_is_refused() {
             "Illegal move (no such move): f6f7,e7e8",
         ]
     );
+    s.quit();
+}
+
+/// Tenjiku's range jumping and burning refused as such, the position left as it was: a rook
+/// general (rank 1) may not jump the bishop general of its own rank on i8 (h8j8), nor take
+/// the one on h12 after jumping its own dog (h8h12); a fire demon does not burn or take its
+/// own pawn (a1a2). The rook general's highlighted moves are the same after the refusals, and
+/// the demon's legal a1c3 then burns both black pawns next to c3: b3b2 has no pawn left.
+#[test]
+fn tenjiku_refuses_a_jump_over_a_higher_rank_and_a_burn_of_its_own_piece() {
+    let mut s = Session::start();
+    s.handshake();
+    s.script(&["new", "force", "variant tenjiku"]);
+    let jumping = "15k/16/16/16/7b!8/16/7D'8/16/5pQ!R!b!p6/16/16/16/16/16/16/K15 w - - 0 1";
+    s.script(&[&format!("setboard {jumping}")]);
+    let before = s.script(&["lift h8"]);
+    assert!(!highlight_of(&before, 16).is_empty(), "{before:?}");
+    let lines = s.script(&["usermove h8j8", "usermove h8h12"]);
+    assert_eq!(
+        lines,
+        vec![
+            "Illegal move (it cannot jump a piece of its rank or higher): h8j8",
+            "Illegal move (it cannot jump a piece of its rank or higher): h8h12",
+        ]
+    );
+    assert_eq!(s.script(&["lift h8"]), before);
+    let burning = "15k/16/16/16/16/16/16/16/16/16/16/16/2pP12/1p14/P15/D!14K w - - 0 1";
+    s.script(&[&format!("setboard {burning}")]);
+    let lines = s.script(&["usermove a1a2"]);
+    assert_eq!(
+        lines,
+        vec!["Illegal move (a burner burns only enemy pieces): a1a2"]
+    );
+    let lines = s.script(&["usermove a1c3", "usermove b3b2"]);
+    assert_eq!(lines, vec!["Illegal move (no such move): b3b2"]);
+    s.quit();
+}
+
+/// Tenjiku as XBoard 4.9.1 is told it. XBoard has no tenjiku of its own (backend.c,
+/// EngineDefinedVariant, skips HaChu's `tenjiku` as an Alien-Edition variant), so the `setup`
+/// line says it under parent chu, and its 66 types need all of XBoard's 66 images a colour
+/// (the King's last). Each promoted type has a `^X` slot, so XBoard shows it `+X` and promotes
+/// X into it (SetCharTableEsc pairs them); its `piece` line names it so. Under parent chu
+/// XBoard's second royal is the piece on the Monarch image (moves.c CheckTest), the crown
+/// prince; its Lion-trading rules hold for the piece on the Lion image (moves.c, backend.c
+/// ApplyMove), here the drunk elephant, a stepper; pawn and lance, which promote, have the
+/// Pawn and Lance slots XBoard makes promote.
+#[test]
+fn tenjiku_gives_xboard_a_slot_for_each_of_its_66_types() {
+    use alfil::variant::piece_to_char::{images, slots, SlotContent};
+    let mut s = Session::start();
+    s.handshake();
+    let lines = s.script(&["new", "variant tenjiku"]);
+    let (ptc, rest) = lines[0]
+        .strip_prefix("setup (")
+        .and_then(|l| l.split_once(") "))
+        .unwrap_or_else(|| panic!("{lines:?}"));
+    assert!(rest.starts_with("16x16+0_chu "), "{rest}");
+    let slots = slots(ptc).expect("XBoard's PIECETOCHAR");
+    let images = images(&slots);
+    assert_eq!(slots.len(), 132, "{ptc}");
+    assert_eq!((images[65], images[131]), (65, 65), "{ptc}");
+    let at = |image: usize| slots[images.iter().position(|&i| i == image).unwrap()].content;
+    let id = |text: &str| text.parse::<alfil::types::PieceId>().unwrap();
+    let white = Colour::White;
+    assert_eq!(at(0), SlotContent::Piece(id("P"), white));
+    assert_eq!(at(18), SlotContent::Piece(id("L"), white));
+    assert_eq!(at(21), SlotContent::Piece(id("E"), white));
+    assert_eq!(at(50), SlotContent::PromotedOf(id("E"), white));
+    assert_eq!(at(65), SlotContent::Piece(id("K"), white));
+    let v = load_by_name("tenjiku").unwrap();
+    for p in v.pieces.iter() {
+        let told = match p.promoted_of {
+            Some(base) => {
+                let base = v.pieces[base].id;
+                assert!(
+                    slots
+                        .iter()
+                        .any(|s| s.content == SlotContent::PromotedOf(base, white)),
+                    "{}: no ^{base} in {ptc}",
+                    p.id
+                );
+                format!("piece +{base}& ")
+            }
+            None => {
+                assert!(
+                    slots
+                        .iter()
+                        .any(|s| s.content == SlotContent::Piece(p.id, white)),
+                    "{}: not in {ptc}",
+                    p.id
+                );
+                format!("piece {}& ", p.id)
+            }
+        };
+        assert!(
+            lines.iter().any(|l| l.starts_with(&told)),
+            "{told}: {lines:?}"
+        );
+    }
+    // The multi-general, the promoted dog (`fRbB`), and the crown prince, a king.
+    assert!(lines.iter().any(|l| l == "piece +D'& fRbB"), "{lines:?}");
+    assert!(lines.iter().any(|l| l == "piece +E& K"), "{lines:?}");
+    s.quit();
+}
+
+/// Passive burning (variants/tenjiku.ron, as HaChu plays it). Black's king on k9 may not step
+/// to j9, beside White's fire demon on i9 (nothing captures there, but the demon burns it);
+/// Black's pawn h11 takes h10 beside the demon and is burned there with its move done, so the
+/// demon's diagonal through h10 is open: i9g11, refused after another move (its own pawn on
+/// h10 in the way), is legal.
+#[test]
+fn tenjiku_burns_a_piece_that_moves_next_to_an_enemy_fire_demon() {
+    let mut s = Session::start();
+    s.handshake();
+    let fen = "15d!/14pp/16/16/16/7p8/7PPP6/8D!1k5/7PPN6/16/16/16/16/16/16/K15 b - - 0 1";
+    let setboard = format!("setboard {fen}");
+    s.script(&["new", "force", "variant tenjiku", &setboard]);
+    let lines = s.script(&["usermove k9j9", "usermove k9k8", "usermove i9g11"]);
+    assert_eq!(
+        lines,
+        vec![
+            "Illegal move (it leaves the king attacked): k9j9",
+            "Illegal move (no such move): i9g11",
+        ]
+    );
+    let lines = s.script(&[&setboard, "usermove h11h10", "usermove i9g11"]);
+    assert!(lines.is_empty(), "{lines:?}");
     s.quit();
 }
 

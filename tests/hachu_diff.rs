@@ -9,7 +9,8 @@
 //! type (and a werewolf's capture, which turns the captor into one) as a choice and an
 //! en-passant capture on the pawn it takes (see the script), and its generator lacks cashew
 //! shogi's hook moves and a lion dog's return onto an empty square that its own piece lines
-//! give (see the cashew test).
+//! give (see the cashew test). Tenjiku is compared with a HaChu built from the same source
+//! where one is named (Debian's crashes on it; see the tenjiku test).
 
 mod install_support;
 
@@ -90,4 +91,75 @@ fn cashew_shogi_pieces_move_as_in_hachu() {
 #[test]
 fn werewolf_pieces_move_as_in_hachu() {
     agrees("werewolf", "8", "300", &["--one-promotion", "r"]);
+}
+
+/// HaChu's own tenjiku start position, as its start array reads: White's second rank has 15
+/// squares (the last one stays empty), dragon kings stand where the dogs belong, and Black has
+/// a second great general on h14 where its free eagle belongs (variants/tenjiku.ron does not
+/// follow these slips).
+const HACHU_TENJIKU_START: &str = "lnficsgekgscifnl/a1c!c!1txql!ot1c!c!1a/\
+    s'v'bhdw!d!q!h!d!w!dhbv's'/mvrf!e!b!r!v!q!r!b!e!f!rvm/pppppppppppppppp/4d6d4/16/16/16/16/\
+    4D6D4/PPPPPPPPPPPPPPPP/MVRF!E!B!R!Q!V!R!B!E!F!RVM/S'V'BHDW!D!H!Q'D!W!DHBV'S'/\
+    A1C!C!TOL!QXT1C!C!1A1/LNFICSGKEGSCIFNL w - - 0 1";
+
+/// Tenjiku. Debian's HaChu 0.21 (0.21-29-gdf26f4a) lists it in `feature variants` but dies as
+/// soon as it sets the game up (`variant tenjiku`, then `memory`): `Init` writes past the end
+/// of its piece-square table `PST` on a 16x16 board (AddressSanitizer: global-buffer-overflow,
+/// hachu.c:1156), a segmentation fault in Debian's build. The same source built plainly
+/// (`gcc -O2 hachu.c`) happens to survive it; the lifts are compared with such a build named
+/// by `HACHU_TENJIKU`, from HaChu's own start position (HaChu 0.21's `setboard` reads no FEN,
+/// so Alfil is given HaChu's). Without one, the test checks that the installed HaChu still
+/// crashes, so that it fails, and says why, once a HaChu that plays tenjiku is installed.
+/// HaChu burns a piece that ends its move next to an enemy fire demon, as tenjiku.ron now
+/// does (`burns_passively`), and also one next to its own side's demon (a slip of `FireSet`),
+/// which Alfil does not: `--burners` ends a game before such a move. Not yet at zero. Built
+/// from the Debian source with `PST` sized `8*BSIZE` (the overflow fixed; `gcc -O2`): before
+/// passive burning, 45 positions of seed 7 gave 115 differences, each one after a move next
+/// to a fire demon (the blind tiger's j2k2 beside its own demon on j3, a great general's
+/// landing beside an enemy demon); with it and `--burners`, the first game of seed 7 ends
+/// without a difference before j2k2, and that HaChu dies (closes its output) on the eleventh
+/// move of the second, i6b6, a dragon king's slide along its sixth rank.
+#[test]
+fn tenjiku_pieces_move_as_in_hachu() {
+    if !installed() {
+        return;
+    }
+    if let Ok(hachu) = std::env::var("HACHU_TENJIKU") {
+        agrees(
+            "tenjiku",
+            "16",
+            "60",
+            &[
+                "--hachu",
+                &hachu,
+                "--alfil-fen",
+                HACHU_TENJIKU_START,
+                "--burners",
+                "D!,+W!",
+            ],
+        );
+        return;
+    }
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child = Command::new("/usr/games/hachu")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("hachu starts");
+    let script = "xboard\nprotover 2\nnew\nforce\nvariant tenjiku\nmemory 16\nping 1\nquit\n";
+    // HaChu may be dead before it has read everything: a broken pipe is the crash itself.
+    let _ = child
+        .stdin
+        .take()
+        .expect("a pipe")
+        .write_all(script.as_bytes());
+    let out = child.wait_with_output().expect("hachu ends");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        !out.status.success() && !stdout.contains("pong 1"),
+        "the installed HaChu survives `variant tenjiku`: compare its lifts with Alfil's \
+         (HACHU_TENJIKU=/usr/games/hachu) and drop this check\n{stdout}"
+    );
 }

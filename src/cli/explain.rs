@@ -2,7 +2,8 @@
 //! the same rules, followed (in RON comments, so the whole output still loads) by each piece:
 //! its canonical XBetza, its moves drawn on the variant's own board (where it moves, where it
 //! captures, where only over a screen, each with its own mark and a key), its automatic value,
-//! what it promotes to, and whether it turns its captor into one of its type.
+//! what it promotes to, its rank and range jumping, whether it burns (on its moves or
+//! passively), and whether it turns its captor into one of its type.
 
 use std::path::Path;
 use std::sync::Arc;
@@ -83,6 +84,23 @@ fn pieces(v: &Variant) -> Result<String, String> {
                 "is the promoted {} ({})\n",
                 v.pieces[base].name, v.pieces[base].id
             ));
+        }
+        if p.range_jump {
+            text.push_str(&format!(
+                "ranks {}: to capture, its slides jump any pieces of a lower rank\n",
+                p.rank
+            ));
+        } else if p.rank > 0 {
+            text.push_str(&format!(
+                "ranks {}: range jumpers of rank {} or lower do not jump it\n",
+                p.rank, p.rank
+            ));
+        }
+        if p.burns {
+            text.push_str("burns the enemy pieces around the square where each move ends\n");
+        }
+        if p.burns_passively {
+            text.push_str("burns an enemy piece that moves next to it\n");
         }
         if v.rules.contagious.contains(&index) {
             text.push_str("turns a piece that takes it into one, unless that piece is royal\n");

@@ -10,7 +10,7 @@ use std::sync::Arc;
 
 pub use history::KeyHistory;
 use illegal::explain_illegal;
-pub use illegal::leaves_royal_attacked;
+pub use illegal::{leaves_royal_attacked, rank_or_burn_refusal, Refusal};
 
 use crate::movegen::attack::in_check;
 use crate::movegen::ends::immediate_end;

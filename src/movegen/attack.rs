@@ -40,16 +40,28 @@ pub fn attacked_ignoring(pos: &Position, target: Square, by: Colour, ignore: Squ
     if table.complex != 0 {
         for &sq in pos.pieces(by) {
             let p = pos.at(sq);
-            if table.complex >> p.kind() & 1 != 0 {
+            if table.complex >> p.kind() & 1 == 0 {
+                continue;
+            }
+            let found = if pos.tables.pieces[p.kind()].burns {
+                let mut finder = BurnFinder {
+                    pos,
+                    target,
+                    found: false,
+                };
+                piece_moves(pos, sq, &mut finder);
+                finder.found
+            } else {
                 let mut finder = CaptureFinder {
                     pos,
                     target,
                     found: false,
                 };
                 piece_moves(pos, sq, &mut finder);
-                if finder.found {
-                    return true;
-                }
+                finder.found
+            };
+            if found {
+                return true;
             }
         }
     }
@@ -158,7 +170,8 @@ pub fn attacked_after(
 /// Whether a check made by `mv` must come through one of its two squares and `table` (the
 /// moving side's) describes every attack: a move or drop that changes no other square, under
 /// rules where a check comes only from an attack on a royal piece that was not attacked
-/// before (no explosions, petrification, royalty by count or duple check).
+/// before and the mover stays where it stops (no explosions, petrification, passive burning,
+/// royalty by count or duple check).
 fn two_squares_tell(pos: &Position, mv: Move, table: &AttackTable) -> bool {
     let tables = &pos.tables;
     let simple = matches!(mv.kind, MoveKind::Normal | MoveKind::Drop)
@@ -166,6 +179,7 @@ fn two_squares_tell(pos: &Position, mv: Move, table: &AttackTable) -> bool {
         && mv.gate.is_none();
     let premise = !tables.explodes
         && !tables.petrifies
+        && !tables.burns_passively
         && !tables.royal_by_count
         && !tables.variant.rules.duple_check;
     simple && premise && table.complex == 0
@@ -538,6 +552,32 @@ impl Sink for CaptureFinder<'_> {
             && !mv.is_castle()
             && self.pos.at(self.target).is_piece())
             || (!mv.is_castle() && mv.kills.contains(&self.target));
+        if hit {
+            self.found = true;
+        }
+        !hit
+    }
+}
+
+/// A sink that notes whether a burner's move captures the piece on `target` or stops next
+/// to it and burns it (the target holding a piece of the other side); a burner burned where
+/// it stops (next to a passive burner of the target's side) burns nothing.
+struct BurnFinder<'a> {
+    pos: &'a Position,
+    target: Square,
+    found: bool,
+}
+
+impl Sink for BurnFinder<'_> {
+    fn push(&mut self, mv: Move) -> bool {
+        let victim = self.pos.at(self.target);
+        let mover = self.pos.at(mv.from);
+        let burns_it = || adjacent(self.pos, mv.to, self.target) && !self.pos.burnt_on_arrival(mv);
+        let hit = !mv.is_castle()
+            && !mv.is_drop()
+            && victim.is_piece()
+            && victim.colour() != mover.colour()
+            && (mv.to == self.target || mv.kills.contains(&self.target) || burns_it());
         if hit {
             self.found = true;
         }

@@ -370,8 +370,14 @@ impl RoyalSafety {
         let table = &pos.tables.attack[!us];
         let single = pos.royals(us).len() == 1;
         let royal = pos.royals(us)[0];
-        let quick =
-            single && !checked && table.complex == 0 && !pos.tables.variant.rules.duple_check;
+        // A burner's move removes more than its destination's piece, and a royal piece
+        // moving next to an enemy passive burner is burned: never quick.
+        let quick = single
+            && !checked
+            && table.complex == 0
+            && !pos.tables.burns
+            && !pos.tables.burns_passively
+            && !pos.tables.variant.rules.duple_check;
         let pins = if quick {
             pinned(pos, royal, us)
         } else {
@@ -536,6 +542,10 @@ pub fn is_legal_slow(pos: &mut Position, mv: Move, checked: bool) -> bool {
                 return false;
             }
         }
+    }
+    // A royal piece burned where it stops is as lost as one taken there.
+    if pos.royals(us).contains(&mv.from) && pos.burnt_on_arrival(mv) {
+        return false;
     }
     pos.make(mv);
     let ok = !in_check(pos, us);

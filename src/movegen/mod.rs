@@ -1,12 +1,14 @@
 //! Move generation: one generic generator driven by the compiled tables (`pseudo`,
-//! `multileg`, `castling`, `drops`, `walls`), the check test (`attack`), the legality filter (`legal`),
-//! the game ends that stop generation (`ends`), legal positions from FENs (`setup`), what a
-//! lone piece moves to and captures on (`targets`, `reach`) and move texts (`notation`, `san`).
+//! `multileg`, `castling`, `drops`, `walls`, the range jumpers' captures in `jumps`), the check
+//! test (`attack`), the legality filter (`legal`), the game ends that stop generation (`ends`),
+//! legal positions from FENs (`setup`), what a lone piece moves to and captures on (`targets`,
+//! `reach`) and move texts (`notation`, `san`).
 
 pub mod attack;
 pub mod castling;
 pub mod drops;
 pub mod ends;
+pub mod jumps;
 pub mod legal;
 pub mod lion_trading;
 pub mod multileg;

@@ -1,11 +1,11 @@
 //! Pseudo-legal move generation from the compiled tables: single-leg rays walked with mailbox
 //! offsets (leapers, sliders, riders, hoppers, lame and must-jump leaps, en passant,
-//! initial-only moves), wrapping rays, and the hand-off to the multi-leg walker, castling and
-//! drops. [`emit`] turns a reached square into moves: promotions (on reaching a zone, only on
+//! initial-only moves), wrapping rays, and the hand-off to the multi-leg walker, the range
+//! jumpers' captures, castling and drops. [`emit`] turns a reached square into moves: promotions (on reaching a zone, only on
 //! capture), a promoted piece's reversion, and sittuyin's promotion in place or by a step.
 
 use super::ray::{Cylinder, Mailbox, RayCourse};
-use super::{attack, castling, drops, multileg, shapes, walls, Sink};
+use super::{attack, castling, drops, jumps, multileg, shapes, walls, Sink};
 use crate::betza::compile::flags;
 use crate::position::moves::Move;
 use crate::position::ruleset::{
@@ -56,6 +56,13 @@ pub fn piece_moves<S: Sink>(pos: &Position, from: Square, sink: &mut S) -> bool 
     let mark = sink.mark();
     if !moves_of(pos, from, colour, info, &info.moves[colour], None, sink) {
         return false;
+    }
+    if info.range_jump {
+        let moves = &info.moves[colour];
+        let reach = |to: Square| emit(pos, colour, info, from, to, [Square::NONE; 2], sink);
+        if !jumps::captures(pos, from, colour, info.rank, moves, reach) {
+            return false;
+        }
     }
     if let Some((zone, extra, stay)) = &info.zone_moves {
         let stay = stay.then_some(&zone[colour]);

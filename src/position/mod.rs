@@ -5,6 +5,7 @@
 //! squares and the key in step, and records the old contents so unmake restores them exactly.
 //! The change and undo stacks are allocated once, so make/unmake allocate nothing per node.
 
+mod burning;
 pub mod fen;
 pub mod fen_board;
 pub mod geometry;
@@ -626,6 +627,8 @@ impl Position {
                 let caught = self.contagion(mv, us);
                 let info = &self.tables.pieces[piece.kind()];
                 let mut reset = info.resets_counter;
+                let burns = info.burns;
+                let burnt = self.tables.burns_passively && self.burnt_on_arrival(mv);
                 let captures = mv.kills.iter().any(|&k| k != Square::NONE)
                     || (mv.to != mv.from && self.board[mv.to].is_piece());
                 let is_lion = |p: Piece| p.is_piece() && self.tables.pieces[p.kind()].lion;
@@ -660,6 +663,12 @@ impl Position {
                 if let Some(g) = mv.gate_type() {
                     self.change_hand(us, g, -1);
                     self.change(mv.from, Piece::new(g, us), false, None);
+                }
+                if burnt {
+                    self.capture(mv.to, !us);
+                    reset = true;
+                } else if burns && self.burn_around(mv.to, us) {
+                    reset = true;
                 }
                 if reset {
                     self.halfmove = 0;

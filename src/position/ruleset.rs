@@ -199,6 +199,14 @@ pub struct PieceInfo {
     pub drop_opposite_colours: bool,
     /// Its `i` moves are not allowed while its side is in check.
     pub initial_not_in_check: bool,
+    /// Its rank among range-jumping captures (`range_jump` pieces jump only lower ranks).
+    pub rank: u8,
+    /// Its slides also capture beyond pieces of a lower rank, jumping them.
+    pub range_jump: bool,
+    /// After it moves, the enemy pieces next to where it stops are removed.
+    pub burns: bool,
+    /// An enemy piece that moves next to it is burned (removed) there.
+    pub burns_passively: bool,
     /// The type this is the promoted form of (FEN `+X`).
     pub promoted_of: Option<usize>,
     /// Squares, per colour, where it may be dropped.
@@ -412,6 +420,10 @@ pub struct Ruleset {
     pub colour_bound_drops: bool,
     /// Some piece may not make its `i` moves while in check.
     pub initial_not_in_check: bool,
+    /// Some piece burns the enemy pieces around where it stops.
+    pub burns: bool,
+    /// Some piece burns the enemy pieces that move next to it.
+    pub burns_passively: bool,
     /// Some piece is royal only while it is the last of its kind (`royal_when_last`).
     pub royal_by_count: bool,
     /// Whether promoted-piece marks are part of the position: only where a captured promoted
@@ -625,6 +637,10 @@ impl Ruleset {
                 demotes: p.demotes,
                 drop_opposite_colours: p.drop_opposite_colours,
                 initial_not_in_check: p.initial_not_in_check,
+                rank: p.rank,
+                range_jump: p.range_jump,
+                burns: p.burns,
+                burns_passively: p.burns_passively,
                 drop_zone: {
                     let zone = p
                         .drop_zone
@@ -759,6 +775,8 @@ impl Ruleset {
             gating_rank: ByColour::new(0, variant.ranks - 1),
             colour_bound_drops: variant.pieces.iter().any(|p| p.drop_opposite_colours),
             initial_not_in_check: variant.pieces.iter().any(|p| p.initial_not_in_check),
+            burns: variant.pieces.iter().any(|p| p.burns),
+            burns_passively: variant.pieces.iter().any(|p| p.burns_passively),
             royal_by_count: variant.pieces.iter().any(|p| p.royal_when_last),
             marks_matter: variant.hand.captures_to_hand && variant.hand.demote_on_capture,
             board_squares: geo.squares().collect(),
@@ -991,6 +1009,11 @@ fn attack_table(
     for (t, info) in infos.iter().enumerate() {
         if info.confine.is_some() {
             table.confined |= 1 << t;
+        }
+        // Captures past jumped pieces and burns around a destination: the check test
+        // generates these pieces' moves.
+        if info.range_jump || info.burns {
+            table.complex |= 1 << t;
         }
     }
     sensitivity(geo, &mut table);

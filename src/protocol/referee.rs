@@ -8,7 +8,8 @@
 //! view is the variant rebuilt from those piece lines; a move Alfil plays in XBoard must be a
 //! legal move of it too. Rules XBoard does not apply (a king frozen in check, initial moves
 //! barred in check) are left out of the view: XBoard allows more moves there, and does not see
-//! the mates they make.
+//! the mates they make. So are range jumping and burning (tenjiku): XBoard's lines slide
+//! plainly, and its board keeps the pieces a move burns, so a move that burns is not played.
 
 use std::collections::HashSet;
 use std::sync::Arc;
@@ -40,6 +41,9 @@ pub fn referee_view(tables: &Ruleset) -> Option<Arc<Ruleset>> {
         p.no_screen.clear();
         p.no_capture.clear();
         p.initial_not_in_check = false;
+        p.range_jump = false;
+        p.burns = false;
+        p.burns_passively = false;
     }
     view.rules.bikjang = false;
     view.rules.flying_general = false;
@@ -49,7 +53,8 @@ pub fn referee_view(tables: &Ruleset) -> Option<Arc<Ruleset>> {
 }
 
 /// The rules of `v` that XBoard's piece lines cannot say, in words for the user: a piece's
-/// moves in a zone, its confinement, the pieces it may not hop over or take, and rules XBoard
+/// moves in a zone, its confinement, the pieces it may not hop over or take, range jumping and
+/// burning, and rules XBoard
 /// does not apply (a king that may not step out of check, initial moves barred in check or
 /// lost to an aimed piece: XBoard allows more moves, and a mate by them is not one it sees),
 /// and drops of the types XBoard's hand has no place for.
@@ -75,6 +80,15 @@ pub fn untold_rules(v: &Variant) -> Vec<String> {
         }
         if p.initial_not_in_check {
             untold.push(format!("the {name}'s first move barred in check"));
+        }
+        if p.range_jump {
+            untold.push(format!("the {name}'s captures past the pieces it jumps"));
+        }
+        if p.burns {
+            untold.push(format!("the pieces a {name} burns around where it stops"));
+        }
+        if p.burns_passively {
+            untold.push(format!("a piece burned next to a {name}"));
         }
     }
     let unheld: Vec<&str> = unheld_types(v)
@@ -121,10 +135,12 @@ pub fn accepted_moves(game: &mut Game, view: &Arc<Ruleset>) -> Accepted {
         .into_iter()
         .map(|m| seen.move_text(m, style))
         .collect();
+    // A move that burns is one XBoard would take for a plain move, its board keeping the
+    // burned pieces: not played, so that the two boards stay the same.
     let accepted: Vec<Move> = legal
         .iter()
         .copied()
-        .filter(|&m| known.contains(&game.move_text(m, style)))
+        .filter(|&m| known.contains(&game.move_text(m, style)) && !game.pos.burns_something(m))
         .collect();
     if accepted.len() == legal.len() {
         Accepted::All
@@ -246,6 +262,36 @@ mod tests {
             let game = game(name, "");
             assert!(referee_view(game.tables()).is_none(), "{name}");
         }
+    }
+
+    /// Tenjiku under XBoard: its range jumping and both burnings are named, and a fire demon's
+    /// move that burns is not played (XBoard would take it for a plain move and keep the burned
+    /// pieces on its board). White's demon on a1: a1b2 burns the pawn on b3, a1c3 those on b3
+    /// and c4; the pawn moves a2a3 and d4d5 and the king's three burn nothing.
+    #[test]
+    fn a_move_that_burns_is_not_played_under_xboard() {
+        let v = load_by_name("tenjiku").expect("tenjiku");
+        let untold = untold_rules(&v);
+        for part in [
+            "the great general's captures past the pieces it jumps",
+            "the pieces a fire demon burns around where it stops",
+            "a piece burned next to a fire demon",
+        ] {
+            assert!(untold.iter().any(|u| u == part), "{part}: {untold:?}");
+        }
+        let tables = build_ruleset(Arc::new(v)).expect("rules");
+        let fen = "15k/16/16/16/16/16/16/16/16/16/16/16/2pP12/1p14/P15/D!14K w - - 0 1";
+        let mut game = Game::from_fen(tables, fen).expect("fen");
+        let view = referee_view(game.tables()).expect("tenjiku's rules are not all told");
+        let Accepted::Only(accepted) = accepted_moves(&mut game, &view) else {
+            panic!("the burning moves are left out, the others played");
+        };
+        let mut texts: Vec<String> = accepted
+            .iter()
+            .map(|&m| game.move_text(m, RankStyle::FromOne))
+            .collect();
+        texts.sort();
+        assert_eq!(texts, ["a2a3", "d4d5", "p1o1", "p1o2", "p1p2"]);
     }
 
     /// Makpong's mate: the king on e1, checked by the rook on d1 (defended from d8), may not

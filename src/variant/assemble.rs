@@ -664,6 +664,18 @@ fn piece(
         },
         drop_opposite_colours: d.drop_opposite_colours.unwrap_or(false),
         initial_not_in_check: d.initial_not_in_check.unwrap_or(false),
+        rank: d.rank.unwrap_or(0),
+        range_jump: match (d.range_jump, d.rank.unwrap_or(0)) {
+            (Some(true), 0) => {
+                return Err(source.error_at(
+                    &path("range_jump"),
+                    "`range_jump` needs a `rank` above 0: the pieces it may jump rank lower",
+                ))
+            }
+            (jumps, _) => jumps.unwrap_or(false),
+        },
+        burns: d.burns.unwrap_or(false),
+        burns_passively: d.burns_passively.unwrap_or(false),
         image: match &d.image {
             Some(text) => Some(super::piece_image::resolve(source, &path("image"), text)?),
             None => None,

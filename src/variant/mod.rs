@@ -94,6 +94,14 @@ pub struct PieceType {
     pub drop_opposite_colours: bool,
     /// Its `i` moves are not allowed while its side is in check.
     pub initial_not_in_check: bool,
+    /// Its rank among range-jumping captures (0: the lowest).
+    pub rank: u8,
+    /// Its slides capture beyond pieces of a lower rank, jumping them.
+    pub range_jump: bool,
+    /// After it moves, the enemy pieces next to where it stops are removed.
+    pub burns: bool,
+    /// An enemy piece that moves next to it is removed there, its move done.
+    pub burns_passively: bool,
     /// How `alfil serve` draws it, if its file says (else by its name or moves).
     pub image: Option<PieceImage>,
 }
@@ -128,6 +136,10 @@ impl PieceType {
             demotes: None,
             drop_opposite_colours: false,
             initial_not_in_check: false,
+            rank: 0,
+            range_jump: false,
+            burns: false,
+            burns_passively: false,
             image: None,
         }
     }

@@ -251,6 +251,26 @@ pub struct PieceDef {
     /// as castling never is). Default false.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub initial_not_in_check: Option<bool>,
+    /// Its rank in the hierarchy of range-jumping captures (tenjiku's generals and kings):
+    /// a piece with `range_jump` never jumps a piece of its own rank or higher. Default 0.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rank: Option<u8>,
+    /// Its slides may capture beyond pieces of a lower `rank` than its own, of either side,
+    /// jumping any number of them; a piece of its rank or higher ends the line, and a piece
+    /// taken after a jump must be of a lower rank too (HaChu's tenjiku generals). Its quiet
+    /// moves slide as ever. Needs `rank` above 0. Default false.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub range_jump: Option<bool>,
+    /// After each of its moves, the enemy pieces on the squares next to where it stops are
+    /// removed (tenjiku's fire demon burns them); its own pieces are spared. The move that
+    /// promotes a piece into a burner does not burn. Default false.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub burns: Option<bool>,
+    /// An enemy piece that moves to a square next to it is burned there: removed, with its
+    /// move done (its captures made; a burner so burned burns nothing). Tenjiku's fire demon
+    /// as HaChu plays it. Drops and castling are not burned. Default false.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub burns_passively: Option<bool>,
     /// How `alfil serve` draws it: a piece of Alfil's set (`"archbishop"`, `"xiangqi-cannon"`,
     /// `"shogi-dragon"`) or an SVG file beside the variant file (`"monster.svg"`). Default: the
     /// set's piece of its name or moves, else a symbol drawn from its moves.

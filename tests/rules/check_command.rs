@@ -433,3 +433,46 @@ fn an_inherited_piece_to_char_without_the_new_piece_is_completed_with_a_warning(
         "{line}"
     );
 }
+
+#[test]
+fn range_jumping_and_burning_are_checked() {
+    // `range_jump` without a rank is an error at the field; a jumper without a line to jump
+    // along is pointed at its moves.
+    let text = r#"(
+    name: "lowgeneral",
+    inherits: "chess",
+    pieces: [(letter: 'R', name: "rook general", moves: "R", range_jump: true)],
+)
+"#;
+    let path = variant_file("lowgeneral", text);
+    let (out, code) = alfil(&["check", path.to_str().unwrap()]);
+    assert_eq!(code, Some(2), "{out}");
+    // At the field's value, as every load error points (`Source::error_at`).
+    assert!(
+        out.contains(&place(text, "range_jump: true", "range_jump: ".len())),
+        "{out}"
+    );
+    assert!(out.contains("`range_jump` needs a `rank` above 0"), "{out}");
+    let text = r#"(
+    name: "stepgeneral",
+    inherits: "chess",
+    pieces: [(letter: 'N', name: "knight general", moves: "N", rank: 1, range_jump: true)],
+)
+"#;
+    let path = variant_file("stepgeneral", text);
+    let (out, code) = alfil(&["check", path.to_str().unwrap()]);
+    assert_eq!(code, Some(1), "{out}");
+    let line = finding(&out, "jump-without-line");
+    assert!(line.contains(&place(text, "\"N\", rank", 0)), "{line}");
+    assert!(
+        line.contains("the knight general (N) has `range_jump`"),
+        "{line}"
+    );
+    // XBoard referees neither.
+    let (out, _) = alfil(&["check", "variants/tenjiku.ron"]);
+    assert!(
+        finding(&out, "xboard-rules").contains("XBoard knows no range jumping or burning"),
+        "{out}"
+    );
+    assert!(!out.contains("error["), "{out}");
+}

@@ -171,6 +171,39 @@ fn diagrams_tell_moving_from_capturing() {
 }
 
 #[test]
+fn ranks_range_jumping_and_burning_are_described() {
+    // tenjiku.ron: the great general (Q!) has rank 3 and `range_jump`, the king rank 4, the
+    // fire demon (D!) `burns` and `burns_passively`.
+    let text = explain("tenjiku").unwrap();
+    let general = text
+        .split("// Q! great general:")
+        .nth(1)
+        .expect("a section");
+    let general = general.split("// Q' ").next().unwrap();
+    assert!(
+        general.contains("// ranks 3: to capture, its slides jump any pieces of a lower rank"),
+        "{general}"
+    );
+    let king = text.split("// K king:").nth(1).expect("a king section");
+    assert!(
+        king.contains("// ranks 4: range jumpers of rank 4 or lower do not jump it"),
+        "{king}"
+    );
+    let demon = text
+        .split("// D! fire demon:")
+        .nth(1)
+        .expect("a demon section");
+    assert!(
+        demon.contains("// burns the enemy pieces around the square where each move ends"),
+        "{demon}"
+    );
+    assert!(
+        demon.contains("// burns an enemy piece that moves next to it"),
+        "{demon}"
+    );
+}
+
+#[test]
 fn a_missing_variant_is_an_error() {
     let err = explain("no-such-variant").unwrap_err();
     assert!(err.contains("no built-in variant of that name"), "{err}");

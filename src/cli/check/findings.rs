@@ -18,6 +18,7 @@ use crate::variant::schema::Demotion;
 use crate::variant::{Colour, LoadedFile, PieceField, PieceToCharOrigin, PieceType, Variant};
 
 use super::diagnostic::Diagnostic;
+use crate::movegen::jumps;
 
 /// Every finding about the loaded file, in the order of the checks.
 pub fn findings(file: &LoadedFile, tables: &Arc<Ruleset>) -> Vec<Diagnostic> {
@@ -34,7 +35,35 @@ pub fn findings(file: &LoadedFile, tables: &Arc<Ruleset>) -> Vec<Diagnostic> {
     found.extend(xboard_betza(file));
     found.extend(wide_board(file));
     found.extend(xboard_rules(file));
+    found.extend(jumpers_without_lines(file, tables));
     found
+}
+
+/// Range jumpers with no unlimited capturing slide to jump along: `range_jump` does nothing.
+fn jumpers_without_lines(file: &LoadedFile, tables: &Arc<Ruleset>) -> Vec<Diagnostic> {
+    let v = &file.variant;
+    v.pieces
+        .iter()
+        .zip(&tables.pieces)
+        .filter(|(p, info)| {
+            p.range_jump && jumps::lines(&info.moves[Colour::White]).next().is_none()
+        })
+        .map(|(p, _)| {
+            Diagnostic::warning(
+                "jump-without-line",
+                file.at_piece(
+                    p.id,
+                    PieceField::Moves,
+                    None,
+                    format!(
+                        "the {} ({}) has `range_jump` but no unlimited capturing slide (`R`, \
+                         `B`, `Q` and their parts) to jump along: it never jumps",
+                        p.name, p.id
+                    ),
+                ),
+            )
+        })
+        .collect()
 }
 
 /// Pieces that can never appear: not in the start position (board or hand), and no promotion,
@@ -542,8 +571,8 @@ const XBOARD_PARENTS_WITHOUT_CHECK: [&str; 3] = ["giveaway", "suicide", "atomic"
 
 /// Rules XBoard 4.9.1 cannot referee, so that under its legality testing it refuses moves
 /// Alfil plays: walls that appear during a game, pieces that turn into another by themselves
-/// or by what they take, and a piece in its King slot that is not royal (XBoard keeps it out
-/// of check).
+/// or by what they take, range jumping and burning, and a piece in its King slot that is not
+/// royal (XBoard keeps it out of check).
 fn xboard_rules(file: &LoadedFile) -> Vec<Diagnostic> {
     let v = &file.variant;
     let mut found = Vec::new();
@@ -576,6 +605,18 @@ fn xboard_rules(file: &LoadedFile) -> Vec<Diagnostic> {
         found.push(warn(format!(
             "XBoard never turns a piece back by itself: it refuses the move by which the {} \
              ({}) becomes its first form again",
+            p.name, p.id
+        )));
+    }
+    if let Some(p) = v
+        .pieces
+        .iter()
+        .find(|p| p.range_jump || p.burns || p.burns_passively)
+    {
+        found.push(warn(format!(
+            "XBoard knows no range jumping or burning: its legality testing refuses a capture \
+             past a jumped piece, and its board keeps the pieces a move burns (the {}, {}); \
+             play with legality testing off, in a UCI GUI or `alfil serve`",
             p.name, p.id
         )));
     }

@@ -405,7 +405,7 @@ impl Engine {
             self.out.line(&end.cecp());
             return;
         }
-        if self.computer && rejection == Rejection::NoSuchMove {
+        if self.computer && matches!(rejection, Rejection::NoSuchMove | Rejection::Refused(_)) {
             let side = self.game.pos.side();
             let end = crate::game::GameEnd {
                 winner: Some(!side),

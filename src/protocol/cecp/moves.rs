@@ -6,7 +6,7 @@
 //! XBoard's own piece letters for the built-in variants where they are not the file's, and a
 //! contagious capture as the promotion XBoard knows it by (`d6f4+`).
 
-use crate::game::{leaves_royal_attacked, Game};
+use crate::game::{leaves_royal_attacked, rank_or_burn_refusal, Game, Refusal};
 use crate::movegen::notation::{move_text, parse_move};
 use crate::movegen::Move;
 use crate::position::{Position, RankStyle};
@@ -37,6 +37,9 @@ pub enum Rejection {
     NoSuchMove,
     /// A move the piece has, but it leaves a royal piece of the mover attacked.
     LeavesRoyalAttacked,
+    /// A move the rules of range jumping or burning refuse (tenjiku's generals and fire
+    /// demon).
+    Refused(Refusal),
 }
 
 impl Rejection {
@@ -47,6 +50,7 @@ impl Rejection {
             Rejection::NoLegalMoves => "no legal moves",
             Rejection::NoSuchMove => "no such move",
             Rejection::LeavesRoyalAttacked => "it leaves the king attacked",
+            Rejection::Refused(refusal) => refusal.reason(),
         }
     }
 }
@@ -85,6 +89,9 @@ pub fn parse(game: &mut Game, text: &str) -> Result<Move, Rejection> {
     }
     if !looks_like_move(text) {
         return Err(Rejection::NotAMove);
+    }
+    if let Some(refusal) = rank_or_burn_refusal(pos, text, STYLE) {
+        return Err(Rejection::Refused(refusal));
     }
     if leaves_royal_attacked(pos, text, STYLE) {
         return Err(Rejection::LeavesRoyalAttacked);
