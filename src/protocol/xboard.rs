@@ -380,7 +380,7 @@ pub fn board_height(v: &Variant) -> u8 {
 }
 
 /// Whether XBoard moves and promotes the piece `p` as its parent's own pawn: it gets no
-/// `piece` line ([`is_parents_pawn`]).
+/// `piece` line (the makruk pawn of makpong and cambodian).
 pub fn keeps_parents_pawn(v: &Variant, p: &PieceType) -> bool {
     is_parents_pawn(v, p, &piece_to_char(v), setup_parent(v), &piece_moves(v, p))
 }

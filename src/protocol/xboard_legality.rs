@@ -4,7 +4,8 @@
 //! `ApplyMove`):
 //!
 //! * a shogi-style `+` promotes only a piece whose PIECETOCHAR slot has a `+` partner eleven
-//!   slots on; under the shogi parent only the first nine slots (`piece < WhiteWazir`), and
+//!   slots on (else XBoard turns it into the piece of that slot, and puts that piece in the
+//!   hand when it is taken); under the shogi parent only the first nine slots (`piece < WhiteWazir`), and
 //!   only where the move starts or ends in XBoard's zone, the last third of the ranks (one more
 //!   on 8 ranks); under the other parents (chu aside) the first eleven, anywhere;
 //! * a promotion to a named piece (`e7e8q`) is a pawn's: the Pawn or Lance slot reaching the
@@ -106,6 +107,7 @@ impl XboardLegality {
             "chu" => true,
             "shogi" => {
                 slot < SHOGI_PROMOTING
+                    && self.slots.get(slot + PAIRING) == Some(&'+')
                     && ranks.is_none_or(|(from, to)| {
                         self.in_shogi_zone(colour, from) || self.in_shogi_zone(colour, to)
                     })
