@@ -136,9 +136,18 @@ fn every_variant_is_described_consistently() {
         assert_eq!((w, h), (u32::from(v.files), u32::from(v.ranks)), "{name}");
         // XBoard holds only the first `holdings` types of the PIECETOCHAR: at least the
         // variant's count, more where a royal piece comes before a type that can be held, but
-        // no more than the ranks (XBoard adds dead ranks for more, which moves shogi's zone).
+        // no more than the ranks (XBoard adds dead ranks for more, which moves shogi's zone,
+        // the pawns' last rank and the numbers of a board 10 high) unless none of that
+        // applies: parent fairy, no piece in the Pawn and Lance slots.
+        let white_slots: Vec<char> = ptc[..ptc.len() / 2].chars().collect();
+        let dead_ranks_harmless = parent == "fairy"
+            && [0, 18]
+                .iter()
+                .all(|&i| white_slots.get(i).is_none_or(|&c| c == '.'))
+            && holdings != 10
+            && holdings <= 17;
         assert!(
-            holdings >= u32::from(v.holdings).min(h) && holdings <= h,
+            holdings >= u32::from(v.holdings).min(h) && (holdings <= h || dead_ranks_harmless),
             "{name}: {holdings}"
         );
         assert!(xboard::is_builtin(parent), "{name}: parent {parent}");
@@ -299,6 +308,36 @@ fn every_variant_is_described_consistently() {
                 p.id.letter()
             );
         }
+    }
+    s.quit();
+}
+
+/// Cannon shogi has ten types that promote with `+`; XBoard's shogi promotes only the pieces
+/// of its first nine image slots (under real XBoard the iron cannon's `i5f8+` forfeited the
+/// game). It goes to XBoard under the fairy parent, where the first eleven slots promote: every
+/// promoting type in one of the slots 1 to 10 (the first is XBoard's pawn), `+` eleven slots
+/// on, and all eleven types that can be in hand held (two dead ranks above the board).
+#[test]
+fn cannon_shogis_promotions_all_have_a_partner_slot_under_the_fairy_parent() {
+    let mut s = Session::start();
+    s.handshake();
+    let lines = s.script(&["new", "variant cannonshogi"]);
+    let setup = lines[0].strip_prefix("setup (").expect("setup line");
+    let (ptc, rest) = setup.split_once(") ").expect("PIECETOCHAR");
+    assert!(rest.starts_with("9x9+11_fairy "), "{}", lines[0]);
+    let white: Vec<char> = ptc[..ptc.len() / 2].chars().collect();
+    for c in ['P', 'N', 'B', 'R', 'L', 'S', 'U', 'A', 'C', 'I'] {
+        let slot = white.iter().position(|&x| x == c).expect("in a slot");
+        assert!((1..=10).contains(&slot), "{c} in slot {slot}: {ptc}");
+        assert_eq!(white[slot + 11], '+', "{c}: {ptc}");
+    }
+    for promoted in ["+U", "+A", "+C", "+I", "+P", "+N"] {
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.starts_with(&format!("piece {promoted}& "))),
+            "{promoted}: {lines:?}"
+        );
     }
     s.quit();
 }
@@ -686,51 +725,72 @@ fn a_pass_sent_as_a_position_keeps_the_game_and_its_end() {
 /// move (Fairy-Stockfish 11.1's `go perft 1` lists f2f1 alone) steps onto the rank of Black's
 /// cannon on a1, screened by White's cannon on e1. XBoard's piece line for the cannon cannot
 /// say that a janggi cannon may not hop over a cannon: it refused the move and forfeited White.
-/// White concedes instead, with the reason, and plays no move.
+const REFUSED_ESCAPE: [&str; 4] = [
+    "new",
+    "variant janggi",
+    "force",
+    "setboard 9/4a4/3k5/9/9/9/9/3A1A3/5Kr2/c3C4 w - - 16 117",
+];
+
+fn told(lines: &[String]) -> Vec<String> {
+    lines
+        .iter()
+        .filter(|l| l.starts_with("tellusererror"))
+        .cloned()
+        .collect()
+}
+
+/// White neither plays the move (XBoard would forfeit it) nor claims a result the rules did
+/// not give: it tells the user that XBoard would refuse its every legal move, and how to go on,
+/// and waits. When the user turns Alfil's option on (after XBoard's legality testing off),
+/// White plays the rules' move at once.
 #[test]
-fn a_side_whose_every_legal_move_xboard_would_refuse_concedes() {
+fn a_side_whose_every_legal_move_xboard_would_refuse_waits_for_the_user() {
     let mut s = Session::start();
     s.handshake();
-    let lines = s.script(&[
-        "new",
-        "variant janggi",
-        "force",
-        "setboard 9/4a4/3k5/9/9/9/9/3A1A3/5Kr2/c3C4 w - - 16 117",
-        "go",
-    ]);
-    assert_eq!(
-        lines.last().map(String::as_str),
-        Some("0-1 {White cannot move: XBoard refuses every legal move}"),
-        "{lines:?}"
+    let lines = s.script(&[&REFUSED_ESCAPE[..], &["go"]].concat());
+    assert!(
+        !lines
+            .iter()
+            .any(|l| l.starts_with("move ") || l.contains('{')),
+        "no move, no result: {lines:?}"
     );
-    assert!(!lines.iter().any(|l| l.starts_with("move ")), "{lines:?}");
+    let tell = told(&lines);
+    assert_eq!(
+        tell.len(),
+        2,
+        "the rules untold, then the refusal: {lines:?}"
+    );
+    for part in [
+        "tellusererror Alfil: XBoard would refuse every legal move White has here (f1f0), for \
+         want of janggi's rules it cannot be told",
+        "Alfil waits",
+        "legality testing off",
+        "\"Play moves XBoard refuses\" on",
+        "Action > Abort",
+    ] {
+        assert!(tell[1].contains(part), "{part}: {}", tell[1]);
+    }
+    std::thread::sleep(Duration::from_millis(300));
+    let later = s.script(&["time 1000", "otim 1000"]);
+    assert!(later.is_empty(), "still waiting, told once: {later:?}");
+    s.send("option Play moves XBoard refuses=1");
+    let lines = s.read_until(Duration::from_secs(20), |l| l.starts_with("move "));
+    assert_eq!(lines.last().map(String::as_str), Some("move f1f0"));
     s.quit();
 }
 
-/// The same position, told once and then with Alfil's option on: the user is told, once per
-/// variant and in words, which of janggi's rules XBoard cannot be told and how to get the full
-/// game; with the option on (for XBoard with legality testing off) the general's one legal
-/// move is played.
+/// The user is told once per variant and in words which of janggi's rules XBoard cannot be
+/// told and how to get the full game; a new `go` in a position where every move is refused
+/// says so again. With the option on (for XBoard with legality testing off) the general's one
+/// legal move is played.
 #[test]
 fn the_user_is_told_once_and_the_option_plays_the_moves_xboard_would_refuse() {
     let mut s = Session::start();
     s.handshake();
-    let position = [
-        "new",
-        "variant janggi",
-        "force",
-        "setboard 9/4a4/3k5/9/9/9/9/3A1A3/5Kr2/c3C4 w - - 16 117",
-    ];
-    let told = |lines: &[String]| {
-        lines
-            .iter()
-            .filter(|l| l.starts_with("tellusererror"))
-            .cloned()
-            .collect::<Vec<String>>()
-    };
-    let first = s.script(&[&position[..], &["go"]].concat());
+    let first = s.script(&[&REFUSED_ESCAPE[..], &["go"]].concat());
     let tell = told(&first);
-    assert_eq!(tell.len(), 1, "{first:?}");
+    assert_eq!(tell.len(), 2, "{first:?}");
     for part in [
         "tellusererror Alfil: XBoard cannot be told all of janggi's rules (",
         "the pieces a cannon may not hop over",
@@ -739,14 +799,15 @@ fn the_user_is_told_once_and_the_option_plays_the_moves_xboard_would_refuse() {
     ] {
         assert!(tell[0].contains(part), "{part}: {}", tell[0]);
     }
-    let again = s.script(&[&position[..], &["go"]].concat());
-    assert!(told(&again).is_empty(), "{again:?}");
-    assert_eq!(
-        again.last().map(String::as_str),
-        Some("0-1 {White cannot move: XBoard refuses every legal move}")
-    );
+    let again = s.script(&[&REFUSED_ESCAPE[..], &["go"]].concat());
+    let tell = told(&again);
+    assert_eq!(tell.len(), 1, "{again:?}");
+    assert!(tell[0].contains("would refuse every legal move White has here"));
+    assert!(!again
+        .iter()
+        .any(|l| l.starts_with("move ") || l.contains('{')));
     s.script(&["option Play moves XBoard refuses=1"]);
-    s.script(&position);
+    s.script(&REFUSED_ESCAPE);
     s.send("go");
     let lines = s.read_until(Duration::from_secs(20), |l| l.starts_with("move "));
     assert_eq!(lines.last().map(String::as_str), Some("move f1f0"));

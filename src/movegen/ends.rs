@@ -42,8 +42,6 @@ pub enum EndCause {
     CastlingRight,
     /// A player made a move that is not legal.
     IllegalMove,
-    /// The side to move conceded: the GUI would refuse every legal move it has.
-    Refused,
 }
 
 /// How a game ended.

@@ -25,6 +25,8 @@ pub mod writer;
 pub mod xboard;
 pub mod xboard_betza;
 pub mod xboard_contagion;
+pub mod xboard_legality;
+pub mod xboard_promotion;
 
 use std::io::{BufReader, Cursor, Read};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};

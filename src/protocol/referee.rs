@@ -15,7 +15,8 @@ use std::collections::HashSet;
 use std::sync::Arc;
 
 use super::xboard::{needs_setup, piece_moves, unheld_types};
-use crate::game::{EndCause, Game, GameEnd};
+use super::xboard_legality::{self, XboardLegality};
+use crate::game::Game;
 use crate::movegen::attack::in_check;
 use crate::movegen::{build_ruleset, Move};
 use crate::position::ruleset::Ruleset;
@@ -54,11 +55,10 @@ pub fn referee_view(tables: &Ruleset) -> Option<Arc<Ruleset>> {
 
 /// The rules of `v` that XBoard's piece lines cannot say, in words for the user: a piece's
 /// moves in a zone, its confinement, the pieces it may not hop over or take, range jumping and
-/// burning, and rules XBoard
-/// does not apply (a king that may not step out of check, initial moves barred in check or
+/// burning, and rules XBoard does not apply (a king that may not step out of check, initial moves barred in check or
 /// lost to an aimed piece: XBoard allows more moves, and a mate by them is not one it sees),
-/// and drops of the types XBoard's hand has no place for.
-/// Empty for XBoard's own variants.
+/// drops of the types XBoard's hand has no place for, and the promotions and moves XBoard's
+/// legality test refuses ([`xboard_legality`]). Empty for XBoard's own variants.
 pub fn untold_rules(v: &Variant) -> Vec<String> {
     if !needs_setup(v) {
         return Vec::new();
@@ -107,6 +107,7 @@ pub fn untold_rules(v: &Variant) -> Vec<String> {
     if !v.rules.initial_lost_when_aimed_by.is_empty() {
         untold.push("first moves lost to a piece aimed at the king".to_string());
     }
+    untold.extend(xboard_legality::untold(v));
     untold
 }
 
@@ -117,10 +118,10 @@ pub enum Accepted {
     All,
     /// Only these, some of the legal moves.
     Only(Vec<Move>),
-    /// None: XBoard would forfeit any move played, and the side to move concedes the game
-    /// with this end, which XBoard accepts as a claim of the claimer's own loss. Where XBoard
-    /// sees the game over, the end is the one it sees.
-    None(GameEnd),
+    /// None: XBoard would forfeit any move played. The rules have not ended the game, so no
+    /// result is claimed; the engine waits for the user ([`crate::protocol::cecp`]). Where
+    /// XBoard sees the game over (a mate by its piece lines), it has already ended it itself.
+    None,
 }
 
 /// The legal moves of `game` that XBoard, knowing the game as `view`, would accept.
@@ -137,29 +138,19 @@ pub fn accepted_moves(game: &mut Game, view: &Arc<Ruleset>) -> Accepted {
         .collect();
     // A move that burns is one XBoard would take for a plain move, its board keeping the
     // burned pieces: not played, so that the two boards stay the same.
+    let legality = XboardLegality::of(&game.tables().variant);
     let accepted: Vec<Move> = legal
         .iter()
         .copied()
         .filter(|&m| known.contains(&game.move_text(m, style)) && !game.pos.burns_something(m))
+        .filter(|&m| !legality.as_ref().is_some_and(|x| x.refuses(&game.pos, m)))
         .collect();
     if accepted.len() == legal.len() {
         Accepted::All
     } else if !accepted.is_empty() {
         Accepted::Only(accepted)
     } else {
-        let side = game.pos.side();
-        let end = seen
-            .result()
-            .filter(|end| end.winner != Some(side))
-            .unwrap_or_else(|| GameEnd {
-                winner: Some(!side),
-                cause: EndCause::Refused,
-                reason: format!(
-                    "{} cannot move: XBoard refuses every legal move",
-                    side.name()
-                ),
-            });
-        Accepted::None(end)
+        Accepted::None
     }
 }
 
@@ -219,9 +210,9 @@ mod tests {
     /// between them. A janggi cannon cannot hop over a cannon; XBoard's `pRmpB` can, so XBoard
     /// refused f1f0 (its ranks from 0) and forfeited White. Its pieces are not confined to the
     /// palace, so it does not see mate either (the general or the guard on f3 could take the
-    /// chariot): White concedes.
+    /// chariot): every legal move is refused.
     #[test]
-    fn a_general_whose_only_escape_xboard_refuses_concedes() {
+    fn a_general_whose_only_escape_xboard_refuses_has_no_accepted_move() {
         let v = load_by_name("janggi").expect("janggi");
         let tables = build_ruleset(Arc::new(v)).expect("rules");
         let fen = "9/4a4/3k5/9/9/9/9/3A1A3/5Kr2/c3C4 w - - 16 117";
@@ -229,13 +220,7 @@ mod tests {
         let escape = game.parse_move("f2f1", RankStyle::FromOne).expect("legal");
         assert_eq!(game.legal_moves(), vec![escape]);
         let view = referee_view(game.tables()).expect("janggi's pieces are not exact in XBoard");
-        let Accepted::None(end) = accepted_moves(&mut game, &view) else {
-            panic!("XBoard refuses f2f1");
-        };
-        assert_eq!(
-            end.cecp(),
-            "0-1 {White cannot move: XBoard refuses every legal move}"
-        );
+        assert!(matches!(accepted_moves(&mut game, &view), Accepted::None));
     }
 
     /// What the user is told about janggi: its palace moves, its cannons' screens and

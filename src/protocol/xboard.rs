@@ -16,6 +16,7 @@ use crate::types::{Colour, Dress, Piece};
 use std::sync::Arc;
 
 use super::xboard_contagion;
+use super::xboard_promotion;
 use crate::betza::ast::{MODE_C, MODE_M};
 use crate::betza::canonical::canonical;
 use crate::betza::parse;
@@ -315,11 +316,7 @@ pub fn setup_lines(tables: &Arc<Ruleset>) -> Result<Vec<String>, String> {
         ));
     }
     let fen = Position::start(tables.clone()).to_fen();
-    let parent = if is_builtin(&v.parent) && v.parent != "normal" {
-        v.parent.as_str()
-    } else {
-        "fairy"
-    };
+    let parent = setup_parent(v);
     let slots = piece_to_char(v);
     let mut lines = vec![format!(
         "setup ({}) {}x{}+{}_{} {}",
@@ -362,6 +359,30 @@ pub fn setup_lines(tables: &Arc<Ruleset>) -> Result<Vec<String>, String> {
         }
     }
     Ok(lines)
+}
+
+/// The parent variant the `setup` line names, whose rules XBoard applies where the piece lines
+/// say nothing: the variant's own where XBoard knows it (`normal` aside), else `fairy`.
+pub fn setup_parent(v: &Variant) -> &str {
+    if v.parent == "shogi" && !xboard_promotion::shogi_promotes_all(v) {
+        "fairy"
+    } else if is_builtin(&v.parent) && v.parent != "normal" {
+        v.parent.as_str()
+    } else {
+        "fairy"
+    }
+}
+
+/// The ranks of XBoard's board: the variant's, and the "dead" ones XBoard adds above them for
+/// a hand with more types than ranks.
+pub fn board_height(v: &Variant) -> u8 {
+    v.ranks.max(holdings_size(v, &piece_to_char(v)))
+}
+
+/// Whether XBoard moves and promotes the piece `p` as its parent's own pawn: it gets no
+/// `piece` line (the makruk pawn of makpong and cambodian).
+pub fn keeps_parents_pawn(v: &Variant, p: &PieceType) -> bool {
+    is_parents_pawn(v, p, &piece_to_char(v), setup_parent(v), &piece_moves(v, p))
 }
 
 /// XBoard's own pawn of a parent variant whose pawn promotes short of the last rank: its
@@ -411,14 +432,31 @@ pub fn piece_moves(v: &Variant, p: &PieceType) -> String {
 
 /// The holdings size to announce: XBoard holds only the first S piece types of the PIECETOCHAR
 /// (skipping `.` and `+` slots), so S reaches the last type that can be in hand, even where the
-/// variant's own count is smaller because a royal piece comes before it; but no more than the
-/// ranks: XBoard 4.9.1 adds "dead" ranks for a larger hand, and under its shogi rules the
-/// promotion zone (a third of the ranks, dead ones counted) then misses White's sixth and
-/// seventh ranks (cannon shogi's 11 types on 9 ranks: XBoard refused `e2e7+`). Types past
-/// the size have no place in XBoard's hand ([`unheld_types`]).
+/// variant's own count is smaller because a royal piece comes before it. For a larger hand
+/// than ranks XBoard 4.9.1 adds "dead" ranks above the board, which count where it measures
+/// from the board's height: the shogi promotion zone (a third of the ranks: with cannon shogi's
+/// 11 types on 9 ranks it missed White's seventh rank, and XBoard refused `e2e7+`), the last
+/// rank of the pieces in the Pawn and Lance slots, the rank numbers of a board 10 high (from
+/// 0). So the hand is no larger than the ranks except under the `fairy` parent with those two
+/// slots unused and a height other than 10 (and XBoard's at most 17). Types past the size
+/// have no place in XBoard's hand ([`unheld_types`]).
 fn holdings_size(v: &Variant, slots: &str) -> u8 {
-    uncapped_holdings_size(v, slots).min(v.ranks)
+    let size = uncapped_holdings_size(v, slots);
+    let white: Vec<char> = slots[..slots.len() / 2].chars().collect();
+    let pawn_slots_unused = [0, 18]
+        .iter()
+        .all(|&i| white.get(i).is_none_or(|&c| c == '.'));
+    let dead_ranks_harmless =
+        setup_parent(v) == "fairy" && pawn_slots_unused && size != 10 && size <= MAX_RANKS;
+    if dead_ranks_harmless {
+        size
+    } else {
+        size.min(v.ranks)
+    }
 }
+
+/// XBoard's highest board, dead ranks included (common.h `BOARD_RANKS`).
+const MAX_RANKS: u8 = 17;
 
 /// The piece types that can be in hand but have no place in XBoard's: XBoard puts a pawn in
 /// the hand when one is captured and refuses its drops.
@@ -565,6 +603,11 @@ fn image_slots(v: &Variant) -> String {
         v.piece_to_char.replace('~', ".")
     };
     let text = &shogi_rule_slots(v, text);
+    let text = &if v.parent == "shogi" {
+        xboard_promotion::with_plus_pairs(v, text, setup_parent(v) == "shogi")
+    } else {
+        text.clone()
+    };
     let simple = text.chars().all(|c| c == '.' || c.is_ascii_alphabetic());
     if !simple || !text.len().is_multiple_of(2) {
         return text.clone();
@@ -649,7 +692,7 @@ fn shogi_rule_slots(v: &Variant, text: &str) -> String {
     let tokens_are_simple = text
         .chars()
         .all(|c| matches!(c, '.' | '+') || c.is_ascii_alphabetic());
-    if v.parent != "shogi" || !tokens_are_simple || !text.len().is_multiple_of(2) {
+    if setup_parent(v) != "shogi" || !tokens_are_simple || !text.len().is_multiple_of(2) {
         return text.to_string();
     }
     let moves_from_ranks = |letter: char, ranks_from_end: u8| {
@@ -715,19 +758,20 @@ pub fn holdings_piece(v: &Variant, square: &str) -> Option<(Colour, usize)> {
     let mut chars = square.chars();
     let file = chars.next()?;
     let rank: u32 = chars.as_str().parse().ok()?;
-    let y = if v.ranks == 10 {
+    let height = u32::from(board_height(v));
+    let y = if height == 10 {
         rank
     } else {
         rank.checked_sub(1)?
     };
-    if y >= u32::from(v.ranks) {
+    if y >= height {
         return None;
     }
     let white_file = char::from_u32('a' as u32 + u32::from(v.files) + 1)?;
     let (colour, index) = if file == white_file {
         (Colour::White, y)
     } else if file == char::from_u32('a' as u32 - 2)? {
-        (Colour::Black, u32::from(v.ranks) - 1 - y)
+        (Colour::Black, height - 1 - y)
     } else {
         return None;
     };

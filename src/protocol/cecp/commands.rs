@@ -62,6 +62,7 @@ impl Engine {
                     self.abandon();
                     self.mode = Mode::Play(self.game.pos.side());
                     self.claimed_at = None;
+                    self.refused_at = None;
                 }
             }
             "playother" => {

@@ -79,6 +79,9 @@ pub struct Engine {
     quit: bool,
     /// The variants whose rules XBoard cannot be told the user has been told about.
     told_untold: Vec<String>,
+    /// The position (its key) whose every legal move XBoard would refuse, where the engine
+    /// has told the user and waits.
+    refused_at: Option<u64>,
     /// The variant as XBoard's legality test knows it ([`crate::protocol::referee`]), cached
     /// for the rules it was built from.
     referee: Option<(Arc<Ruleset>, Option<Arc<Ruleset>>)>,
@@ -107,6 +110,7 @@ impl Engine {
             lifted: None,
             edit: None,
             referee: None,
+            refused_at: None,
             told_untold: Vec::new(),
             paused: false,
             computer: false,

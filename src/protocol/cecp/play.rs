@@ -142,7 +142,7 @@ impl Engine {
                 if self.game.legal_moves().is_empty() {
                     self.claim_end();
                     self.mode = Mode::Force;
-                } else {
+                } else if !self.waiting_for_user() {
                     self.start(Activity::Think);
                 }
             }
@@ -179,9 +179,9 @@ impl Engine {
                             ));
                             limits.only = accepted;
                         }
-                        Accepted::None(end) => {
-                            self.debug("XBoard would refuse every legal move");
-                            self.send_claim(&end.cecp());
+                        Accepted::None => {
+                            self.refused_at = Some(game.pos.hash());
+                            self.tell_all_refused(&mut game);
                             return;
                         }
                     }
@@ -234,6 +234,44 @@ impl Engine {
              or -firstOptions \"{PLAY_REFUSED}=1\").",
             v.name,
             untold_rules(v).join(", ")
+        ));
+    }
+
+    /// Whether the engine waits in a position whose every legal move XBoard would refuse, the
+    /// user told, until `Play moves XBoard refuses` is turned on (or the position changes).
+    fn waiting_for_user(&self) -> bool {
+        !self.settings.play_refused && self.refused_at == Some(self.game.pos.hash())
+    }
+
+    /// Tell the user that XBoard would refuse every legal move of the side to move, and how to
+    /// go on. The rules have not ended the game, so no result is claimed: the CECP spec keeps
+    /// `RESULT {comment}` for games "definitely over because of what happened on the board",
+    /// and a move XBoard refuses forfeits the game (Two Machines mode) or is dropped with an
+    /// error, leaving XBoard waiting for another. The engine waits instead; the user can turn
+    /// legality testing off and the option on (XBoard sends the option at once, and the engine
+    /// then plays), or end the game unfinished (Action > Abort).
+    fn tell_all_refused(&mut self, game: &mut crate::game::Game) {
+        const LISTED: usize = 8;
+        let legal = game.legal_moves();
+        let mut listed: Vec<String> = legal
+            .iter()
+            .take(LISTED)
+            .map(|&m| moves::text(game, m))
+            .collect();
+        if legal.len() > LISTED {
+            listed.push(format!("and {} more", legal.len() - LISTED));
+        }
+        self.debug("XBoard would refuse every legal move");
+        self.out.line(&format!(
+            "tellusererror Alfil: XBoard would refuse every legal move {} has here ({}), for \
+             want of {}'s rules it cannot be told, and no rule has ended the game. Alfil waits \
+             rather than give a result the rules did not. To play on, turn XBoard's legality \
+             testing off (Options menu, or -testLegality false), then Alfil's option \
+             \"{PLAY_REFUSED}\" on (Engine Settings): Alfil then moves. Or end the game \
+             unfinished (Action > Abort).",
+            game.pos.side().name(),
+            listed.join(" "),
+            game.tables().variant.name,
         ));
     }
 
