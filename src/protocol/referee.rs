@@ -55,10 +55,10 @@ pub fn referee_view(tables: &Ruleset) -> Option<Arc<Ruleset>> {
 
 /// The rules of `v` that XBoard's piece lines cannot say, in words for the user: a piece's
 /// moves in a zone, its confinement, the pieces it may not hop over or take, range jumping and
-/// burning, and rules XBoard does not apply (a king that may not step out of check, initial moves barred in check or
-/// lost to an aimed piece: XBoard allows more moves, and a mate by them is not one it sees),
-/// drops of the types XBoard's hand has no place for, and the promotions and moves XBoard's
-/// legality test refuses ([`xboard_legality`]). Empty for XBoard's own variants.
+/// burning, and rules XBoard does not apply (a king that may not step out of check, initial
+/// moves barred in check or lost to an aimed piece: XBoard allows more moves, and a mate by
+/// them is not one it sees), drops of the types XBoard's hand has no place for, and the
+/// promotions and moves XBoard's legality test refuses ([`xboard_legality`]). Empty for XBoard's own variants.
 pub fn untold_rules(v: &Variant) -> Vec<String> {
     if !needs_setup(v) {
         return Vec::new();
