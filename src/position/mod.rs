@@ -378,19 +378,22 @@ impl Position {
     /// Put `new` on `sq` (`Piece::EMPTY` to clear), keeping lists, royals and the key in step
     /// (a wall's key is the caller's: [`Position::set_wall`], petrification).
     fn put(&mut self, sq: Square, new: Piece) {
-        self.put_at(sq, new, usize::MAX);
+        self.put_at::<true>(sq, new, usize::MAX);
     }
 
     /// [`Position::put`] that places a new piece at `index` of its colour's piece list (the
-    /// piece there moves to the end), or at the end where the list is not that long.
-    fn put_at(&mut self, sq: Square, new: Piece, index: usize) {
+    /// piece there moves to the end), or at the end where the list is not that long. With
+    /// `KEYED` false the key is left as it was: unmake puts back the key it saved.
+    fn put_at<const KEYED: bool>(&mut self, sq: Square, new: Piece, index: usize) {
         let old = self.board[sq];
         if old == new {
             return;
         }
         let size = self.tables.geo.size;
         if old.is_piece() {
-            self.hash ^= self.tables.zobrist.piece(old, sq, size);
+            if KEYED {
+                self.hash ^= self.tables.zobrist.piece(old, sq, size);
+            }
             if let Some(a) = &mut self.attached {
                 a.change(old, sq, false);
             }
@@ -412,7 +415,9 @@ impl Position {
             }
         }
         if new.is_piece() {
-            self.hash ^= self.tables.zobrist.piece(new, sq, size);
+            if KEYED {
+                self.hash ^= self.tables.zobrist.piece(new, sq, size);
+            }
             if let Some(a) = &mut self.attached {
                 a.change(new, sq, true);
             }
@@ -850,7 +855,8 @@ impl Position {
                     old_virgin,
                     old_promoted,
                 } => {
-                    self.put_at(sq, old, usize::from(old_index));
+                    // The key comes back whole from the undo record below.
+                    self.put_at::<false>(sq, old, usize::from(old_index));
                     self.virgin[sq] = old_virgin;
                     self.promoted[sq] = old_promoted;
                 }

@@ -119,11 +119,15 @@ pub fn pick(
     scores: &mut [i32],
     i: usize,
 ) -> Move {
+    let n = moves.len();
     loop {
+        // Iterated, not indexed: the scan then makes no bounds check per move.
         let mut best = i;
-        for j in i + 1..moves.len() {
-            if scores[j] > scores[best] {
+        let mut top = scores[i];
+        for (j, &s) in scores[..n].iter().enumerate().skip(i + 1) {
+            if s > top {
                 best = j;
+                top = s;
             }
         }
         if scores[best] & PENDING == 0 {

@@ -12,6 +12,7 @@ use arrayvec::ArrayVec;
 use super::eval::tables::EvalTables;
 use crate::movegen::attack::{scan_attackers, ScanOrder};
 use crate::movegen::{arriving, Move};
+use crate::position::ruleset::SqBits;
 use crate::position::Position;
 
 /// The piece code that moves (for a drop, the dropped piece).
@@ -68,13 +69,18 @@ pub fn see(pos: &Position, et: &EvalTables, mv: Move) -> i32 {
     let target = mv.to;
     let us = pos.side();
     let landed = landed(pos, mv);
+    // The squares emptied so far, listed (to bound the exchange) and as a set (read at every
+    // square the scans look at).
     let mut vacated: ArrayVec<Square, MAX_EXCHANGE> = ArrayVec::new();
+    let mut emptied = SqBits::default();
     if !mv.is_drop() {
         vacated.push(mv.from);
+        emptied.add(mv.from);
     }
     for &k in &mv.kills {
         if k.is_some() && k != target && !vacated.is_full() {
             vacated.push(k);
+            emptied.add(k);
         }
     }
     // swap[d]: what the side making capture d has won if the exchange stops after it.
@@ -83,7 +89,7 @@ pub fn see(pos: &Position, et: &EvalTables, mv: Move) -> i32 {
     let mut on_target = et.kinds[landed].order_value;
     let mut side = !us;
     while !swap.is_full() && !vacated.is_full() {
-        let Some((square, value)) = cheapest_attacker(pos, et, target, side, &vacated) else {
+        let Some((square, value)) = cheapest_attacker(pos, et, target, side, &emptied) else {
             break;
         };
         let last = *swap.last().expect("the first capture is in");
@@ -94,6 +100,7 @@ pub fn see(pos: &Position, et: &EvalTables, mv: Move) -> i32 {
         }
         on_target = value;
         vacated.push(square);
+        emptied.add(square);
         side = !side;
     }
     while swap.len() > 1 {
@@ -130,14 +137,14 @@ fn cheapest_attacker(
     et: &EvalTables,
     target: Square,
     side: Colour,
-    vacated: &[Square],
+    vacated: &SqBits,
 ) -> Option<(Square, i32)> {
     // The merged scan finds the cheapest quickly; only a tie between two squares needs the
     // order of the entries.
     let mut best: Option<(Square, i32)> = None;
     let mut tied = false;
     let victim = pos.at(target);
-    let gone = |sq: Square| vacated.contains(&sq);
+    let gone = |sq: Square| vacated.has(sq);
     let value_of = |sq: Square| et.kinds[pos.at(sq).kind()].order_value;
     scan_attackers(pos, target, side, victim, ScanOrder::Lines, gone, |sq| {
         let value = value_of(sq);
