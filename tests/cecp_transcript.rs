@@ -316,7 +316,9 @@ fn every_variant_is_described_consistently() {
 /// of its first nine image slots (under real XBoard the iron cannon's `i5f8+` forfeited the
 /// game). It goes to XBoard under the fairy parent, where the first eleven slots promote: every
 /// promoting type in one of the slots 1 to 10 (the first is XBoard's pawn), `+` eleven slots
-/// on, and all eleven types that can be in hand held (two dead ranks above the board).
+/// on. The `+` slots fill XBoard's Lance slot (18), so the hand stays at the nine ranks (dead
+/// ranks above the board would move the Lance slot's last rank); the types past it are named to
+/// the user.
 #[test]
 fn cannon_shogis_promotions_all_have_a_partner_slot_under_the_fairy_parent() {
     let mut s = Session::start();
@@ -324,7 +326,7 @@ fn cannon_shogis_promotions_all_have_a_partner_slot_under_the_fairy_parent() {
     let lines = s.script(&["new", "variant cannonshogi"]);
     let setup = lines[0].strip_prefix("setup (").expect("setup line");
     let (ptc, rest) = setup.split_once(") ").expect("PIECETOCHAR");
-    assert!(rest.starts_with("9x9+11_fairy "), "{}", lines[0]);
+    assert!(rest.starts_with("9x9+9_fairy "), "{}", lines[0]);
     let white: Vec<char> = ptc[..ptc.len() / 2].chars().collect();
     for c in ['P', 'N', 'B', 'R', 'L', 'S', 'U', 'A', 'C', 'I'] {
         let slot = white.iter().position(|&x| x == c).expect("in a slot");
@@ -342,7 +344,6 @@ fn cannon_shogis_promotions_all_have_a_partner_slot_under_the_fairy_parent() {
     s.quit();
 }
 
-/// Destinations of the legal moves from `from` in `fen`, by name.
 /// Torishogi's goose and eagle are the promoted swallow and falcon, in the PIECETOCHAR's `+`
 /// slots: XBoard knows them as `+S` and `+F` (a `piece G&` line would be ignored, and XBoard
 /// would move the goose like a gold).
