@@ -17,6 +17,8 @@ pub mod cecp;
 pub mod client;
 pub mod input;
 pub mod referee;
+#[cfg(test)]
+mod test_games;
 pub mod timecontrol;
 pub mod uci;
 pub mod wire;

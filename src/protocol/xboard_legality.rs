@@ -366,19 +366,9 @@ fn king_starts_in_hand(v: &Variant, x: &XboardLegality) -> bool {
 mod tests {
     use super::*;
     use crate::game::Game;
-    use crate::movegen::build_ruleset;
     use crate::position::RankStyle;
+    use crate::protocol::test_games::game;
     use crate::variant::load_by_name;
-    use std::sync::Arc;
-
-    fn game(variant: &str, fen: Option<&str>) -> Game {
-        let v = load_by_name(variant).expect("shipped variant");
-        let tables = build_ruleset(Arc::new(v)).expect("rules");
-        match fen {
-            Some(fen) => Game::from_fen(tables, fen).expect("fen"),
-            None => Game::new(tables),
-        }
-    }
 
     fn refused(game: &mut Game) -> Vec<String> {
         let x = XboardLegality::of(&game.tables().variant).expect("engine-defined");

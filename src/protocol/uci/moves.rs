@@ -85,19 +85,7 @@ pub fn line(game: &Game, moves: &[Move], chess960: bool) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::sync::Arc;
-
-    use crate::movegen::build_ruleset;
-    use crate::variant::load_by_name;
-
-    fn game(variant: &str, fen: Option<&str>) -> Game {
-        let variant = load_by_name(variant).expect("variant");
-        let tables = build_ruleset(Arc::new(variant)).expect("ruleset");
-        match fen {
-            Some(f) => Game::from_fen(tables, f).expect("fen"),
-            None => Game::new(tables),
-        }
-    }
+    use crate::protocol::test_games::game;
 
     fn texts(g: &mut Game, chess960: bool) -> Vec<String> {
         let legal = g.legal_moves();
