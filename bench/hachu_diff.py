@@ -29,8 +29,15 @@ magenta, Alfil cyan), and an empty square a multi-leg move only passes and turns
 (HaChu cyan, Alfil yellow for the plain step that move amounts to). With `--hooks IDS`
 (cashew shogi), the targets only Alfil shows for a hook mover of those IDs are counted apart,
 and a game ends without a difference where HaChu refuses a move of one, or a lion dog's
-capture two steps away with a step back onto the empty square between: HaChu's generator lacks
-both, though its own piece lines (`RmasR`, `WBmasB`, `KADcavKmcpafmcpavK`) give them.
+capture two steps away with a step back onto the empty square between, or of its capture one
+step away that goes on straight to the third square (`g7f7,f7d7`, which HaChu's generator writes
+as a capture of the second, `g7e7,e7d7`): HaChu's generator lacks these, though its own piece
+lines (`RmasR`, `WBmasB`, `KADcavKmcpafmcpavK`) give them. In
+macadamia shogi (`--hooks "H!,C!,+X"`, `--lacks` is the same) its hook mover and capricorn
+lack their hooks too, and its generator moves the promoted phoenix as a go-between (its table
+promotes the phoenix to `GB`, its piece line gives the golden bird); with `--no-promotion K`,
+a capture of the king that HaChu marks magenta (its table promotes the king to an emperor that
+has no move and is no king; its piece lines give `+K` none) is counted apart.
 
 With `--alfil-fen FEN` Alfil starts each game from FEN (HaChu from its own start position),
 where the variant file's start differs from HaChu's (tenjiku: HaChu's start array has slips
@@ -45,7 +52,7 @@ does not.
     bench/hachu_diff.py [--variant chu] [--positions 5000] [--seed 1] [--alfil PATH]
                         [--hachu /usr/games/hachu] [--random-plies 30] [--max-plies 200]
                         [--castling] [--one-promotion LETTER] [--hooks IDS] [--alfil-fen FEN]
-                        [--burners IDS]
+                        [--burners IDS] [--no-promotion IDS]
 
 Prints one line per difference (position, square, the squares only Alfil or only HaChu has)
 and a summary; exit status 0 when there is none, 1 otherwise. HaChu is Debian's `hachu`.
@@ -165,17 +172,27 @@ def highlighted(lines, files, ranks):
 
 def alfil_move(alfil):
     """Alfil's move on `go` (the legs of a move sent in parts joined), or None at a game end."""
-    alfil.send("go")
+    return engine_move(alfil)
+
+
+def engine_move(engine):
+    """The engine's move on `go` (the legs of a move sent in parts joined), or None at a game
+    end (a result, or HaChu's resignation)."""
+    engine.send("go")
     move = ""
     while True:
-        text = alfil.line()
+        text = engine.line()
+        if text.startswith(("resign", "tellusererror")):
+            engine.send("force")
+            return None
         if text.startswith("move "):
             move += text.split()[1]
             if not move.endswith(","):
                 break
         elif text.split(" ")[0] in ("1-0", "0-1", "1/2-1/2"):
+            engine.send("force")
             return None
-    alfil.send("force")
+    engine.send("force")
     return move
 
 
@@ -322,6 +339,24 @@ def returns_to_empty_first(board, move):
     return straight and max(abs(tx - fx), abs(ty - fy)) == 1 and t not in board
 
 
+def takes_first_ends_third(move):
+    """Whether `move` is a lion dog's capture one step away that goes on straight to the third
+    square (`g7f7,f7d7`): HaChu's generator writes it as a capture on the second square
+    (`g7e7,e7d7`, its code for "take the second, stop on the third") and refuses it written
+    as its own piece line gives it."""
+    legs = [squares_of(leg) for leg in move.split(",")]
+    if len(legs) != 2 or len(legs[0]) != 2 or len(legs[1]) != 2:
+        return False
+    (f, e), (_, t) = legs
+
+    def xy(sq):
+        return FILES.index(sq[0]), int(sq[1:])
+
+    (fx, fy), (ex, ey), (tx, ty) = xy(f), xy(e), xy(t)
+    step = (ex - fx, ey - fy)
+    return max(map(abs, step)) == 1 and (tx - fx, ty - fy) == (3 * step[0], 3 * step[1])
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--variant", default="chu")
@@ -335,16 +370,34 @@ def main():
     parser.add_argument("--files", type=int, default=12)
     parser.add_argument("--ranks", type=int, default=12)
     parser.add_argument(
+        "--hachu-plays",
+        action="store_true",
+        help="after the random plies HaChu chooses the moves (a fixed depth, `--hachu-depth`), "
+        "not Alfil",
+    )
+    parser.add_argument("--hachu-depth", type=int, default=2, help="HaChu's depth a move")
+    parser.add_argument(
         "--castling",
         action="store_true",
         help="the variant castles as chess does (HaChu's castling without rights is explained)",
     )
     parser.add_argument(
         "--hooks",
+        "--lacks",
+        dest="hooks",
         metavar="IDS",
-        help="comma-separated IDs of hook movers (`H!,G!,+P',+K'`): HaChu 0.21 generates none of "
-        "their bent moves, nor (for G!) a diagonal slide past one step, though its piece lines "
-        "give them (`RmasR`, `WBmasB`)",
+        help="comma-separated IDs of pieces some of whose moves HaChu 0.21's generator lacks, "
+        "though its piece lines give them: hook movers (`H!,G!,+P',+K'` in cashew shogi, "
+        "`H!,C!` in macadamia): none of their bent moves, nor (for cashew's G!) a diagonal "
+        "slide past one step (`RmasR`, `WBmasB`); macadamia's promoted phoenix (`+X`), which "
+        "its generator moves as a go-between",
+    )
+    parser.add_argument(
+        "--no-promotion",
+        metavar="IDS",
+        help="comma-separated IDs of pieces that do not promote, whose captures HaChu marks "
+        "magenta (a choice) all the same: macadamia's king, which HaChu's table promotes to an "
+        "emperor without a move",
     )
     parser.add_argument(
         "--one-promotion",
@@ -371,13 +424,18 @@ def main():
     hachu = Engine([args.hachu], "HaChu")
     positions = differences = explained = kirins = lifts = games = 0
     castlings = single_promotions = en_passants = own_refusals = two_marks = 0
-    hook_targets = hachu_lacks = own_burns = 0
+    hook_targets = hachu_lacks = own_burns = no_promotions = 0
     hooks = {h.upper() for h in args.hooks.split(",")} if args.hooks else set()
+    unpromoting = {u.upper() for u in args.no_promotion.split(",")} if args.no_promotion else set()
     burners = {b.upper() for b in args.burners.split(",")} if args.burners else set()
     began = time.time()
     try:
         while positions < args.positions:
             games += 1
+            if args.hachu_plays and games > 1:
+                # A fresh HaChu for each game it plays: its search keeps state across games.
+                hachu.quit()
+                hachu = Engine([args.hachu], "HaChu")
             start(alfil, args.variant, None)
             if args.alfil_fen:
                 alfil.send(f"setboard {args.alfil_fen}")
@@ -389,6 +447,7 @@ def main():
             # Alfil's chu has the n-fold repetition rule of its variant file instead.
             hachu.send("option Allow repeats=1")
             alfil.send("easy", f"nps {args.nodes}", "st 1")
+            hachu.send("easy", "nopost", f"sd {args.hachu_depth}", "st 1")
             played = []
             touched = set()  # squares a move of this game has started or ended on
             for ply in range(args.max_plies):
@@ -463,6 +522,12 @@ def main():
                             if h[to] == "M" and a[to] in "YR":
                                 single_promotions += 1
                                 h[to] = a[to]
+                    if board.get(sq, "").upper() in unpromoting:
+                        # A capture HaChu offers as a promotion the piece does not have.
+                        for to in set(a) & set(h):
+                            if (a[to], h[to]) == ("R", "M"):
+                                no_promotions += 1
+                                h[to] = a[to]
                     if board.get(sq, "").upper() in hooks and not set(h) - set(a):
                         # A hook mover's targets HaChu's generator leaves out (see --hooks).
                         for to in set(a) - set(h):
@@ -487,7 +552,20 @@ def main():
                     ]
                 if not moves:
                     break
-                if ply < args.random_plies:
+                hachus = False  # HaChu chose the move and has made it
+                if args.hachu_plays and ply >= args.random_plies:
+                    move = engine_move(hachu)
+                    if move is None:
+                        break
+                    hachus = bool(squares_of(move))
+                    if not hachus:
+                        # HaChu passes (at a shallow depth, often move after move): the pass
+                        # is taken back and a random move played instead.
+                        hachu.send("undo")
+                        hachu.sync()  # its take-back lists the game's moves again
+                        move = rng.choice(moves)
+                    alfil.send(f"usermove {move}")
+                elif ply < args.random_plies:
                     move = rng.choice(moves)
                     alfil.send(f"usermove {move}")
                 else:
@@ -498,8 +576,24 @@ def main():
                     # HaChu would burn the mover, Alfil does not: the game ends here.
                     own_burns += 1
                     break
+                if not squares_of(move):
+                    # A pass (`@@@@`, HaChu's): nothing moves.
+                    mover = ""
+                    played.append(move)
+                    if not hachus:
+                        hachu.send(f"usermove {move}")
+                    hachu.sync()
+                    if any(t.startswith(("Illegal move", "Error")) for t in alfil.sync()):
+                        differences += 1
+                        print(f"game {games} ply {ply} pass {move} refused by Alfil", flush=True)
+                        break
+                    continue
                 mover = board.get(squares_of(move)[0], "").upper() if board else ""
-                lacking = bool(board) and (mover in hooks or returns_to_empty_first(board, move))
+                lacking = bool(board) and (
+                    mover in hooks
+                    or returns_to_empty_first(board, move)
+                    or takes_first_ends_third(move)
+                )
                 played.append(move)
                 if board:
                     play_on(board, move)
@@ -508,7 +602,8 @@ def main():
                 for leg in move.split(","):
                     touched.add(leg[:2] if leg[2].isalpha() else leg[:3])
                     touched.add(target(leg))
-                hachu.send(f"usermove {move}")
+                if not hachus:
+                    hachu.send(f"usermove {move}")
                 said = [t for t in hachu.sync() if t and not t.startswith("#")]
                 if said:
                     print(f"game {games} ply {ply} HaChu after {move}: {said}", flush=True)
@@ -526,6 +621,8 @@ def main():
                     print(f"game {games} ply {ply} move {move}: {refused}", flush=True)
                     print(f"game {games} moves: {' '.join(played)}", flush=True)
                     break
+            if args.hachu_plays:
+                print(f"game {games}, {len(played)} plies: {' '.join(played)}", flush=True)
     finally:
         alfil.quit()
         hachu.quit()
@@ -536,11 +633,13 @@ def main():
         f"{kirins} Lion captures of a protected promoted kirin only HaChu refuses, "
         f"{castlings} castlings without the rights or in check only HaChu offers, "
         f"{single_promotions} one-type promotions HaChu marks as a choice, "
+        f"{no_promotions} captures HaChu marks as a promotion the piece does not have, "
         f"{en_passants} en-passant captures HaChu marks on the victim, "
         f"{own_refusals} targets HaChu shows and refuses from a fresh start, "
         f"{two_marks} squares with two marks coloured apart, "
-        f"{hook_targets} hook movers' targets and {hachu_lacks} moves (games ended) HaChu's "
-        f"generator lacks, {own_burns} moves (games ended) next to the mover's own fire demon "
+        f"{hook_targets} targets of pieces whose moves HaChu's generator lacks (--hooks) and "
+        f"{hachu_lacks} moves (games ended) it lacks, "
+        f"{own_burns} moves (games ended) next to the mover's own fire demon "
         f"({seconds:.0f} s)"
     )
     return 1 if differences else 0
