@@ -1187,7 +1187,10 @@ fn macadamia_shogi_describes_hachus_game_and_a_teaching_kings_captor_becomes_one
     ] {
         assert!(lines.iter().any(|l| l == line), "{line}: {lines:?}");
     }
-    assert!(!lines.iter().any(|l| l.starts_with("piece +K&")), "{lines:?}");
+    assert!(
+        !lines.iter().any(|l| l.starts_with("piece +K&")),
+        "{lines:?}"
+    );
     // A black teaching king on b2 checks the king on a1; the pawn on b1 takes it.
     let lines = s.script(&[
         "force",
