@@ -39,6 +39,12 @@ promotes the phoenix to `GB`, its piece line gives the golden bird); with `--no-
 a capture of the king that HaChu marks magenta (its table promotes the king to an emperor that
 has no move and is no king; its piece lines give `+K` none) is counted apart.
 
+With `--hachu-plays` HaChu chooses the moves after the random ones (at `--hachu-depth`, 2 by
+default), as a referee would see it play: where it passes, a fresh HaChu (HaChu 0.21 dies taking
+its own pass back) is given the game and a random move is played instead; where HaChu dies in
+the middle of its own game (it does, now and then, in macadamia shogi), the game ends there and
+the next has a fresh HaChu. Each game's moves are printed (`game N, P plies: ...`).
+
 With `--alfil-fen FEN` Alfil starts each game from FEN (HaChu from its own start position),
 where the variant file's start differs from HaChu's (tenjiku: HaChu's start array has slips
 the file does not follow, and HaChu 0.21's `setboard` cannot read a FEN).
@@ -52,7 +58,8 @@ does not.
     bench/hachu_diff.py [--variant chu] [--positions 5000] [--seed 1] [--alfil PATH]
                         [--hachu /usr/games/hachu] [--random-plies 30] [--max-plies 200]
                         [--castling] [--one-promotion LETTER] [--hooks IDS] [--alfil-fen FEN]
-                        [--burners IDS] [--no-promotion IDS]
+                        [--burners IDS] [--no-promotion IDS] [--hachu-plays]
+                        [--hachu-depth 2]
 
 Prints one line per difference (position, square, the squares only Alfil or only HaChu has)
 and a summary; exit status 0 when there is none, 1 otherwise. HaChu is Debian's `hachu`.
