@@ -29,8 +29,21 @@ magenta, Alfil cyan), and an empty square a multi-leg move only passes and turns
 (HaChu cyan, Alfil yellow for the plain step that move amounts to). With `--hooks IDS`
 (cashew shogi), the targets only Alfil shows for a hook mover of those IDs are counted apart,
 and a game ends without a difference where HaChu refuses a move of one, or a lion dog's
-capture two steps away with a step back onto the empty square between: HaChu's generator lacks
-both, though its own piece lines (`RmasR`, `WBmasB`, `KADcavKmcpafmcpavK`) give them.
+capture two steps away with a step back onto the empty square between, or of its capture one
+step away that goes on straight to the third square (`g7f7,f7d7`, which HaChu's generator writes
+as a capture of the second, `g7e7,e7d7`): HaChu's generator lacks these, though its own piece
+lines (`RmasR`, `WBmasB`, `KADcavKmcpafmcpavK`) give them. In
+macadamia shogi (`--hooks "H!,C!,+X"`, `--lacks` is the same) its hook mover and capricorn
+lack their hooks too, and its generator moves the promoted phoenix as a go-between (its table
+promotes the phoenix to `GB`, its piece line gives the golden bird); with `--no-promotion K`,
+a capture of the king that HaChu marks magenta (its table promotes the king to an emperor that
+has no move and is no king; its piece lines give `+K` none) is counted apart.
+
+With `--hachu-plays` HaChu chooses the moves after the random ones (at `--hachu-depth`, 2 by
+default), as a referee would see it play: where it passes, a fresh HaChu (HaChu 0.21 dies taking
+its own pass back) is given the game and a random move is played instead; where HaChu dies in
+the middle of its own game (it does, now and then, in macadamia shogi), the game ends there and
+the next has a fresh HaChu. Each game's moves are printed (`game N, P plies: ...`).
 
 With `--alfil-fen FEN` Alfil starts each game from FEN (HaChu from its own start position),
 where the variant file's start differs from HaChu's (tenjiku: HaChu's start array has slips
@@ -45,7 +58,8 @@ does not.
     bench/hachu_diff.py [--variant chu] [--positions 5000] [--seed 1] [--alfil PATH]
                         [--hachu /usr/games/hachu] [--random-plies 30] [--max-plies 200]
                         [--castling] [--one-promotion LETTER] [--hooks IDS] [--alfil-fen FEN]
-                        [--burners IDS]
+                        [--burners IDS] [--no-promotion IDS] [--hachu-plays]
+                        [--hachu-depth 2]
 
 Prints one line per difference (position, square, the squares only Alfil or only HaChu has)
 and a summary; exit status 0 when there is none, 1 otherwise. HaChu is Debian's `hachu`.
@@ -59,6 +73,14 @@ import sys
 import time
 
 FILES = "abcdefghijklmnop"
+
+
+class EngineDied(RuntimeError):
+    """An engine closed its output (HaChu 0.21 sometimes dies in the middle of a game)."""
+
+    def __init__(self, name):
+        super().__init__(f"{name} closed its output")
+        self.name = name
 
 
 class Engine:
@@ -84,7 +106,7 @@ class Engine:
     def line(self):
         text = self.proc.stdout.readline()
         if not text:
-            raise RuntimeError(f"{self.name} closed its output")
+            raise EngineDied(self.name)
         return text.rstrip("\n")
 
     def sync(self):
@@ -165,17 +187,27 @@ def highlighted(lines, files, ranks):
 
 def alfil_move(alfil):
     """Alfil's move on `go` (the legs of a move sent in parts joined), or None at a game end."""
-    alfil.send("go")
+    return engine_move(alfil)
+
+
+def engine_move(engine):
+    """The engine's move on `go` (the legs of a move sent in parts joined), or None at a game
+    end (a result, or HaChu's resignation)."""
+    engine.send("go")
     move = ""
     while True:
-        text = alfil.line()
+        text = engine.line()
+        if text.startswith(("resign", "tellusererror")):
+            engine.send("force")
+            return None
         if text.startswith("move "):
             move += text.split()[1]
             if not move.endswith(","):
                 break
         elif text.split(" ")[0] in ("1-0", "0-1", "1/2-1/2"):
+            engine.send("force")
             return None
-    alfil.send("force")
+    engine.send("force")
     return move
 
 
@@ -206,6 +238,16 @@ def fresh_hachu_refuses(args, played, move):
         return any(t.startswith("Illegal move") for t in fresh.sync())
     finally:
         fresh.quit()
+
+
+def hachu_after(args, played):
+    """A HaChu started afresh in the game after the moves `played`, ready to search."""
+    hachu = Engine([args.hachu], "HaChu")
+    start(hachu, args.variant, 16)
+    hachu.send("option Allow repeats=1", "easy", "nopost", f"sd {args.hachu_depth}", "st 1")
+    hachu.send(*(f"usermove {m}" for m in played))
+    hachu.sync()
+    return hachu
 
 
 def start(engine, variant, memory):
@@ -322,6 +364,24 @@ def returns_to_empty_first(board, move):
     return straight and max(abs(tx - fx), abs(ty - fy)) == 1 and t not in board
 
 
+def takes_first_ends_third(move):
+    """Whether `move` is a lion dog's capture one step away that goes on straight to the third
+    square (`g7f7,f7d7`): HaChu's generator writes it as a capture on the second square
+    (`g7e7,e7d7`, its code for "take the second, stop on the third") and refuses it written
+    as its own piece line gives it."""
+    legs = [squares_of(leg) for leg in move.split(",")]
+    if len(legs) != 2 or len(legs[0]) != 2 or len(legs[1]) != 2:
+        return False
+    (f, e), (_, t) = legs
+
+    def xy(sq):
+        return FILES.index(sq[0]), int(sq[1:])
+
+    (fx, fy), (ex, ey), (tx, ty) = xy(f), xy(e), xy(t)
+    step = (ex - fx, ey - fy)
+    return max(map(abs, step)) == 1 and (tx - fx, ty - fy) == (3 * step[0], 3 * step[1])
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--variant", default="chu")
@@ -335,16 +395,34 @@ def main():
     parser.add_argument("--files", type=int, default=12)
     parser.add_argument("--ranks", type=int, default=12)
     parser.add_argument(
+        "--hachu-plays",
+        action="store_true",
+        help="after the random plies HaChu chooses the moves (a fixed depth, `--hachu-depth`), "
+        "not Alfil",
+    )
+    parser.add_argument("--hachu-depth", type=int, default=2, help="HaChu's depth a move")
+    parser.add_argument(
         "--castling",
         action="store_true",
         help="the variant castles as chess does (HaChu's castling without rights is explained)",
     )
     parser.add_argument(
         "--hooks",
+        "--lacks",
+        dest="hooks",
         metavar="IDS",
-        help="comma-separated IDs of hook movers (`H!,G!,+P',+K'`): HaChu 0.21 generates none of "
-        "their bent moves, nor (for G!) a diagonal slide past one step, though its piece lines "
-        "give them (`RmasR`, `WBmasB`)",
+        help="comma-separated IDs of pieces some of whose moves HaChu 0.21's generator lacks, "
+        "though its piece lines give them: hook movers (`H!,G!,+P',+K'` in cashew shogi, "
+        "`H!,C!` in macadamia): none of their bent moves, nor (for cashew's G!) a diagonal "
+        "slide past one step (`RmasR`, `WBmasB`); macadamia's promoted phoenix (`+X`), which "
+        "its generator moves as a go-between",
+    )
+    parser.add_argument(
+        "--no-promotion",
+        metavar="IDS",
+        help="comma-separated IDs of pieces that do not promote, whose captures HaChu marks "
+        "magenta (a choice) all the same: macadamia's king, which HaChu's table promotes to an "
+        "emperor without a move",
     )
     parser.add_argument(
         "--one-promotion",
@@ -371,13 +449,19 @@ def main():
     hachu = Engine([args.hachu], "HaChu")
     positions = differences = explained = kirins = lifts = games = 0
     castlings = single_promotions = en_passants = own_refusals = two_marks = 0
-    hook_targets = hachu_lacks = own_burns = 0
+    hook_targets = hachu_lacks = own_burns = no_promotions = hachu_deaths = 0
     hooks = {h.upper() for h in args.hooks.split(",")} if args.hooks else set()
+    unpromoting = {u.upper() for u in args.no_promotion.split(",")} if args.no_promotion else set()
     burners = {b.upper() for b in args.burners.split(",")} if args.burners else set()
     began = time.time()
+    played = []
     try:
         while positions < args.positions:
             games += 1
+            if args.hachu_plays and games > 1 and hachu.proc.poll() is None:
+                # A fresh HaChu for each game it plays: its search keeps state across games.
+                hachu.quit()
+                hachu = Engine([args.hachu], "HaChu")
             start(alfil, args.variant, None)
             if args.alfil_fen:
                 alfil.send(f"setboard {args.alfil_fen}")
@@ -389,143 +473,195 @@ def main():
             # Alfil's chu has the n-fold repetition rule of its variant file instead.
             hachu.send("option Allow repeats=1")
             alfil.send("easy", f"nps {args.nodes}", "st 1")
+            hachu.send("easy", "nopost", f"sd {args.hachu_depth}", "st 1")
             played = []
             touched = set()  # squares a move of this game has started or ended on
-            for ply in range(args.max_plies):
-                if positions >= args.positions:
-                    break
-                shown = False
-                mine = alfil.answers([f"lift {sq}" for sq in squares])
-                theirs = hachu.answers([f"lift {sq}" for sq in squares])
-                # Squares HaChu's pieces that Alfil does not move (the side not to move) reach:
-                # where castling would pass through, start from or end in check.
-                reach = set()
-                for sq, a, h in zip(squares, mine, theirs):
-                    if not highlighted(a, args.files, args.ranks):
-                        reach |= set(highlighted(h, args.files, args.ranks)) - {sq}
-                positions += 1
-                moves = []
-                for sq, a, h in zip(squares, mine, theirs):
-                    # HaChu marks the lifted square red when the piece has no move: the
-                    # square a piece stands on is no first-leg target in either engine.
-                    a = highlighted(a, args.files, args.ranks)
-                    h = highlighted(h, args.files, args.ranks)
-                    a.pop(sq, None)
-                    h.pop(sq, None)
-                    lifts += bool(a or h)
-                    for to in sorted(set(a) - set(h)):
-                        victim = to[0] + sq[1:]
-                        if abs(ord(to[0]) - ord(sq[0])) == 1 and victim in set(h) - set(a):
-                            en_passants += 1
-                            a.pop(to)
-                            h.pop(victim)
-                    # HaChu's highlights are pseudo-legal: a target only HaChu has is explained
-                    # when Alfil refuses the move because it leaves the king attacked.
-                    for to in sorted(set(h) - set(a)):
-                        corner = ("a" if to < sq else FILES[args.files - 1]) + sq[1:]
-                        passed = chr((ord(sq[0]) + ord(to[0])) // 2) + sq[1:]
-                        if (
-                            args.castling
-                            and to[1:] == sq[1:]
-                            and abs(ord(to[0]) - ord(sq[0])) == 2
-                            and (touched & {sq, corner} or reach & {sq, passed, to})
-                        ):
-                            castlings += 1
-                            h.pop(to)
-                            continue
-                        if refused_because(alfil, f"{sq}{to}", "leaves the king attacked") or (
-                            args.one_promotion
-                            and refused_because(
-                                alfil, f"{sq}{to}{args.one_promotion}", "leaves the king attacked"
-                            )
-                        ):
-                            explained += 1
-                            h.pop(to)
-                        elif fresh_hachu_refuses(args, played, f"{sq}{to}"):
-                            own_refusals += 1
-                            h.pop(to)
-                    for to in sorted(set(a) - set(h)):
-                        if refused_because(
-                            hachu, f"{sq}{to}", "Distant capture of protected Lion"
-                        ):
-                            kirins += 1
-                            a.pop(to)
-                    for to in set(a) & set(h):
-                        # One square, two marks, one colour: a first leg that is also a
-                        # promotion (HaChu shows the promotion, Alfil the leg that goes on), or
-                        # an empty square a multi-leg move passes and turns back on, which HaChu
-                        # marks cyan though nothing is taken there (Alfil: the plain step).
-                        if (a[to], h[to]) in (("C", "M"), ("Y", "C")):
-                            two_marks += 1
-                            h[to] = a[to]
-                    if args.one_promotion:
-                        for to in set(a) & set(h):
-                            if h[to] == "M" and a[to] in "YR":
-                                single_promotions += 1
-                                h[to] = a[to]
-                    if board.get(sq, "").upper() in hooks and not set(h) - set(a):
-                        # A hook mover's targets HaChu's generator leaves out (see --hooks).
-                        for to in set(a) - set(h):
-                            hook_targets += 1
-                            a.pop(to)
-                    if a != h:
-                        differences += 1
-                        if not shown:
-                            print(f"game {games} moves: {' '.join(played)}", flush=True)
-                            shown = True
-                        recoloured = sorted(
-                            f"{to} {a[to]}/{h[to]}" for to in set(a) & set(h) if a[to] != h[to]
-                        )
-                        print(
-                            f"game {games} ply {ply} {sq}: only Alfil {sorted(set(a) - set(h))}"
-                            f" only HaChu {sorted(set(h) - set(a))}"
-                            f" colours (Alfil/HaChu) {recoloured}",
-                            flush=True,
-                        )
-                    moves += [
-                        f"{sq}{to}" for to, colour in a.items() if colour in "YR" and h.get(to) in ("Y", "R")
-                    ]
-                if not moves:
-                    break
-                if ply < args.random_plies:
-                    move = rng.choice(moves)
-                    alfil.send(f"usermove {move}")
-                else:
-                    move = alfil_move(alfil)
-                    if move is None:
+            try:
+                for ply in range(args.max_plies):
+                    if positions >= args.positions:
                         break
-                if burners and next_to_own_burner(board, move, burners):
-                    # HaChu would burn the mover, Alfil does not: the game ends here.
-                    own_burns += 1
-                    break
-                mover = board.get(squares_of(move)[0], "").upper() if board else ""
-                lacking = bool(board) and (mover in hooks or returns_to_empty_first(board, move))
-                played.append(move)
-                if board:
-                    play_on(board, move)
-                    if burners:
-                        burn_on(board, move, burners)
-                for leg in move.split(","):
-                    touched.add(leg[:2] if leg[2].isalpha() else leg[:3])
-                    touched.add(target(leg))
-                hachu.send(f"usermove {move}")
-                said = [t for t in hachu.sync() if t and not t.startswith("#")]
-                if said:
-                    print(f"game {games} ply {ply} HaChu after {move}: {said}", flush=True)
-                refused = [t for t in said if t.startswith("Illegal move")]
-                heard = alfil.sync()
-                refused += [t for t in heard if t.startswith(("Illegal move", "Error"))]
-                if any(t.split(" ")[0] in ("1-0", "0-1", "1/2-1/2") for t in heard):
-                    break
-                if refused and lacking and not any(t.startswith(("Illegal", "Error")) for t in heard):
-                    # A move of HaChu's own piece lines its generator lacks: the game ends here.
-                    hachu_lacks += 1
-                    break
-                if refused:
-                    differences += 1
-                    print(f"game {games} ply {ply} move {move}: {refused}", flush=True)
-                    print(f"game {games} moves: {' '.join(played)}", flush=True)
-                    break
+                    shown = False
+                    mine = alfil.answers([f"lift {sq}" for sq in squares])
+                    theirs = hachu.answers([f"lift {sq}" for sq in squares])
+                    # Squares HaChu's pieces that Alfil does not move (the side not to move) reach:
+                    # where castling would pass through, start from or end in check.
+                    reach = set()
+                    for sq, a, h in zip(squares, mine, theirs):
+                        if not highlighted(a, args.files, args.ranks):
+                            reach |= set(highlighted(h, args.files, args.ranks)) - {sq}
+                    positions += 1
+                    moves = []
+                    for sq, a, h in zip(squares, mine, theirs):
+                        # HaChu marks the lifted square red when the piece has no move: the
+                        # square a piece stands on is no first-leg target in either engine.
+                        a = highlighted(a, args.files, args.ranks)
+                        h = highlighted(h, args.files, args.ranks)
+                        a.pop(sq, None)
+                        h.pop(sq, None)
+                        lifts += bool(a or h)
+                        for to in sorted(set(a) - set(h)):
+                            victim = to[0] + sq[1:]
+                            if abs(ord(to[0]) - ord(sq[0])) == 1 and victim in set(h) - set(a):
+                                en_passants += 1
+                                a.pop(to)
+                                h.pop(victim)
+                        # HaChu's highlights are pseudo-legal: a target only HaChu has is explained
+                        # when Alfil refuses the move because it leaves the king attacked.
+                        for to in sorted(set(h) - set(a)):
+                            corner = ("a" if to < sq else FILES[args.files - 1]) + sq[1:]
+                            passed = chr((ord(sq[0]) + ord(to[0])) // 2) + sq[1:]
+                            if (
+                                args.castling
+                                and to[1:] == sq[1:]
+                                and abs(ord(to[0]) - ord(sq[0])) == 2
+                                and (touched & {sq, corner} or reach & {sq, passed, to})
+                            ):
+                                castlings += 1
+                                h.pop(to)
+                                continue
+                            if refused_because(alfil, f"{sq}{to}", "leaves the king attacked") or (
+                                args.one_promotion
+                                and refused_because(
+                                    alfil, f"{sq}{to}{args.one_promotion}", "leaves the king attacked"
+                                )
+                            ):
+                                explained += 1
+                                h.pop(to)
+                            elif fresh_hachu_refuses(args, played, f"{sq}{to}"):
+                                own_refusals += 1
+                                h.pop(to)
+                        for to in sorted(set(a) - set(h)):
+                            if refused_because(
+                                hachu, f"{sq}{to}", "Distant capture of protected Lion"
+                            ):
+                                kirins += 1
+                                a.pop(to)
+                        for to in set(a) & set(h):
+                            # One square, two marks, one colour: a first leg that is also a
+                            # promotion (HaChu shows the promotion, Alfil the leg that goes on), or
+                            # an empty square a multi-leg move passes and turns back on, which HaChu
+                            # marks cyan though nothing is taken there (Alfil: the plain step).
+                            if (a[to], h[to]) in (("C", "M"), ("Y", "C")):
+                                two_marks += 1
+                                h[to] = a[to]
+                        if args.one_promotion:
+                            for to in set(a) & set(h):
+                                if h[to] == "M" and a[to] in "YR":
+                                    single_promotions += 1
+                                    h[to] = a[to]
+                        if board.get(sq, "").upper() in unpromoting:
+                            # A capture HaChu offers as a promotion the piece does not have.
+                            for to in set(a) & set(h):
+                                if (a[to], h[to]) == ("R", "M"):
+                                    no_promotions += 1
+                                    h[to] = a[to]
+                        if board.get(sq, "").upper() in hooks and not set(h) - set(a):
+                            # A hook mover's targets HaChu's generator leaves out (see --hooks).
+                            for to in set(a) - set(h):
+                                hook_targets += 1
+                                a.pop(to)
+                        if a != h:
+                            differences += 1
+                            if not shown:
+                                print(f"game {games} moves: {' '.join(played)}", flush=True)
+                                shown = True
+                            recoloured = sorted(
+                                f"{to} {a[to]}/{h[to]}" for to in set(a) & set(h) if a[to] != h[to]
+                            )
+                            print(
+                                f"game {games} ply {ply} {sq}: only Alfil {sorted(set(a) - set(h))}"
+                                f" only HaChu {sorted(set(h) - set(a))}"
+                                f" colours (Alfil/HaChu) {recoloured}",
+                                flush=True,
+                            )
+                        moves += [
+                            f"{sq}{to}" for to, colour in a.items() if colour in "YR" and h.get(to) in ("Y", "R")
+                        ]
+                    if not moves:
+                        break
+                    hachus = False  # HaChu chose the move and has made it
+                    if args.hachu_plays and ply >= args.random_plies:
+                        move = engine_move(hachu)
+                        if move is None:
+                            break
+                        hachus = bool(squares_of(move))
+                        if not hachus:
+                            # HaChu passes (at a shallow depth, often move after move): a random
+                            # move is played instead, by a fresh HaChu given the game so far (HaChu
+                            # 0.21 dies taking its own pass back with `undo`).
+                            hachu.quit()
+                            hachu = hachu_after(args, played)
+                            move = rng.choice(moves)
+                        alfil.send(f"usermove {move}")
+                    elif ply < args.random_plies:
+                        move = rng.choice(moves)
+                        alfil.send(f"usermove {move}")
+                    else:
+                        move = alfil_move(alfil)
+                        if move is None:
+                            break
+                    if burners and next_to_own_burner(board, move, burners):
+                        # HaChu would burn the mover, Alfil does not: the game ends here.
+                        own_burns += 1
+                        break
+                    if not squares_of(move):
+                        # A pass (`@@@@`, HaChu's): nothing moves.
+                        mover = ""
+                        played.append(move)
+                        if not hachus:
+                            hachu.send(f"usermove {move}")
+                        hachu.sync()
+                        if any(t.startswith(("Illegal move", "Error")) for t in alfil.sync()):
+                            differences += 1
+                            print(f"game {games} ply {ply} pass {move} refused by Alfil", flush=True)
+                            break
+                        continue
+                    mover = board.get(squares_of(move)[0], "").upper() if board else ""
+                    lacking = bool(board) and (
+                        mover in hooks
+                        or returns_to_empty_first(board, move)
+                        or takes_first_ends_third(move)
+                    )
+                    played.append(move)
+                    if board:
+                        play_on(board, move)
+                        if burners:
+                            burn_on(board, move, burners)
+                    for leg in move.split(","):
+                        touched.add(leg[:2] if leg[2].isalpha() else leg[:3])
+                        touched.add(target(leg))
+                    if not hachus:
+                        hachu.send(f"usermove {move}")
+                    said = [t for t in hachu.sync() if t and not t.startswith("#")]
+                    if said:
+                        print(f"game {games} ply {ply} HaChu after {move}: {said}", flush=True)
+                    refused = [t for t in said if t.startswith("Illegal move")]
+                    heard = alfil.sync()
+                    refused += [t for t in heard if t.startswith(("Illegal move", "Error"))]
+                    if any(t.split(" ")[0] in ("1-0", "0-1", "1/2-1/2") for t in heard):
+                        break
+                    if refused and lacking and not any(t.startswith(("Illegal", "Error")) for t in heard):
+                        # A move of HaChu's own piece lines its generator lacks: the game ends here.
+                        hachu_lacks += 1
+                        break
+                    if refused:
+                        differences += 1
+                        print(f"game {games} ply {ply} move {move}: {refused}", flush=True)
+                        print(f"game {games} moves: {' '.join(played)}", flush=True)
+                        break
+            except EngineDied as died:
+                if not (args.hachu_plays and died.name == "HaChu"):
+                    raise
+                # HaChu 0.21 died (a crash of its own, in a game it plays itself): the game
+                # ends, and the next one has a fresh HaChu.
+                hachu_deaths += 1
+                print(f"game {games}: HaChu died after {' '.join(played)}", flush=True)
+                hachu = Engine([args.hachu], "HaChu")
+            if args.hachu_plays:
+                print(f"game {games}, {len(played)} plies: {' '.join(played)}", flush=True)
+    except EngineDied:
+        print(f"game {games} moves when it happened: {' '.join(played)}", flush=True)
+        raise
     finally:
         alfil.quit()
         hachu.quit()
@@ -536,11 +672,14 @@ def main():
         f"{kirins} Lion captures of a protected promoted kirin only HaChu refuses, "
         f"{castlings} castlings without the rights or in check only HaChu offers, "
         f"{single_promotions} one-type promotions HaChu marks as a choice, "
+        f"{no_promotions} captures HaChu marks as a promotion the piece does not have, "
         f"{en_passants} en-passant captures HaChu marks on the victim, "
         f"{own_refusals} targets HaChu shows and refuses from a fresh start, "
         f"{two_marks} squares with two marks coloured apart, "
-        f"{hook_targets} hook movers' targets and {hachu_lacks} moves (games ended) HaChu's "
-        f"generator lacks, {own_burns} moves (games ended) next to the mover's own fire demon "
+        f"{hook_targets} targets of pieces whose moves HaChu's generator lacks (--hooks) and "
+        f"{hachu_lacks} moves (games ended) it lacks, "
+        f"{own_burns} moves (games ended) next to the mover's own fire demon, "
+        f"{hachu_deaths} games ended by HaChu dying "
         f"({seconds:.0f} s)"
     )
     return 1 if differences else 0

@@ -1154,6 +1154,55 @@ fn tenjiku_burns_a_piece_that_moves_next_to_an_enemy_fire_demon() {
     s.quit();
 }
 
+/// Macadamia shogi as HaChu 0.21 plays it: HaChu's start position on XBoard's 13x13 chu board,
+/// the promoted pieces' moves (the teaching king, the buddhist spirit, the promoted kirin and
+/// phoenix stepping two squares straight as their promotions do in HaChu's generator and the
+/// rules page, a bishop promoting to a gold), and no promoted king. A pawn that takes a
+/// teaching king becomes one: next move it crosses the board as a queen.
+#[test]
+fn macadamia_shogi_describes_hachus_game_and_a_teaching_kings_captor_becomes_one() {
+    let mut s = Session::start();
+    s.handshake();
+    let lines = s.script(&["new", "variant macadamia-shogi"]);
+    let setup = lines
+        .iter()
+        .find(|l| l.starts_with("setup ("))
+        .unwrap_or_else(|| panic!("{lines:?}"));
+    assert!(
+        setup.ends_with(
+            ") 13x13+0_chu lxcsgi'kj'gscol/1f'1w!1tet1l!1f'1/rr'g'bdh!qc!dbw'l'r/ppppppppppppp/\
+             3p'5p'3/13/13/13/3P'5P'3/PPPPPPPPPPPPP/RL'W'BDC!QH!DBG'R'R/1F'1L!1TET1W!1F'1/\
+             LOCSGI'KJ'GSCXL w - - 0 1"
+        ),
+        "{setup}"
+    );
+    for line in [
+        "piece I'& fFrbFlW",
+        "piece +I'& QADcavKmcpafmcpavK",
+        "piece +J'& QNADcaKmcabK",
+        "piece +O& F3sRvW2",
+        "piece +X& F3vRsW2",
+        "piece +E& K",
+        "piece +B& WfF",
+    ] {
+        assert!(lines.iter().any(|l| l == line), "{line}: {lines:?}");
+    }
+    assert!(
+        !lines.iter().any(|l| l.starts_with("piece +K&")),
+        "{lines:?}"
+    );
+    // A black teaching king on b2 checks the king on a1; the pawn on b1 takes it.
+    let lines = s.script(&[
+        "force",
+        "setboard 12k/13/13/13/13/13/13/13/13/13/13/1+i'11/KP11 w - - 0 1",
+        "usermove b1b2",
+        "usermove m13m12",
+        "usermove b2l12",
+    ]);
+    assert!(lines.is_empty(), "{lines:?}");
+    s.quit();
+}
+
 /// Werewolf: whatever takes a werewolf becomes one. Under real XBoard 4.9.1 (legality testing
 /// on) Alfil's `move d6f4w` made XBoard forfeit it ("Illegal move "d6f4w" from second machine":
 /// a bishop does not promote), and the bare move would leave a bishop on XBoard's board. The

@@ -1,15 +1,16 @@
 //! The differential test against HaChu (`bench/hachu_diff.py`), short: in positions of games
 //! played through both engines, every piece's highlighted squares in Alfil equal HaChu's (Debian
-//! `hachu`, which `.ci/run` installs), in chu shogi, dai shogi, wa shogi, cashew shogi, lion
-//! chess and werewolf chess (where whatever takes a werewolf becomes one, the king excepted). The
-//! differences the script explains rather than reports are HaChu's, each against its own
-//! documentation or orthodox chess: its lifts are pseudo-legal (targets that leave the king
-//! attacked, castling in check), it keeps no castling rights, it refuses a Lion's distant
-//! capture of a protected promoted kirin that XBoard allows, it marks a promotion to a single
-//! type (and a werewolf's capture, which turns the captor into one) as a choice and an
-//! en-passant capture on the pawn it takes (see the script), and its generator lacks cashew
-//! shogi's hook moves and a lion dog's return onto an empty square that its own piece lines
-//! give (see the cashew test). Tenjiku is compared with a HaChu built from the same source
+//! `hachu`, which `.ci/run` installs), in chu shogi, dai shogi, wa shogi, cashew shogi,
+//! macadamia shogi, lion chess and werewolf chess (where whatever takes a werewolf becomes one,
+//! the king excepted). The differences the script explains rather than reports are HaChu's,
+//! each against its own documentation or orthodox chess: its lifts are pseudo-legal (targets
+//! that leave the king attacked, castling in check), it keeps no castling rights, it refuses a
+//! Lion's distant capture of a protected promoted kirin that XBoard allows, it marks a
+//! promotion to a single type (and a werewolf's capture, which turns the captor into one) as a
+//! choice and an en-passant capture on the pawn it takes (see the script), and its generator
+//! lacks cashew shogi's hook moves and a lion dog's return onto an empty square that its own
+//! piece lines give (see the cashew test), and macadamia's hook moves, promoted phoenix and
+//! king (see the macadamia test). Tenjiku is compared with a HaChu built from the same source
 //! where one is named (Debian's crashes on it; see the tenjiku test).
 
 mod install_support;
@@ -86,6 +87,44 @@ fn lion_chess_pieces_move_as_in_hachu() {
 #[test]
 fn cashew_shogi_pieces_move_as_in_hachu() {
     agrees("cashew-shogi", "13", "60", &["--hooks", "H!,G!,+P',+K'"]);
+}
+
+/// Macadamia shogi, in a game whose moves HaChu chooses after 10 random ones (a pass of
+/// HaChu's is replaced by a random move): at least 40 plies, every square lifted after every
+/// ply. Counted apart, each HaChu's against its own piece lines and the game's rules page by
+/// its author: its generator has no hook moves (the hook mover H!, `RmasR`, makes no move;
+/// the capricorn C!, `BmasB`, only two steps diagonally back), moves the promoted phoenix
+/// (`+X`, the golden bird of its piece line) as a go-between (its table promotes the phoenix
+/// to `GB`, a slip for `GO`), and marks every capture of the king as a promotion, to an
+/// emperor that has no move in its table and is no king (its piece lines give `+K` none;
+/// Alfil's king does not promote). A game ends without a difference where a move of those
+/// pieces, or a lion dog's capture next to it that goes on straight to the third square
+/// (`g7f7,f7d7`, which HaChu's generator writes as a capture on the second, `g7e7,e7d7`), is
+/// played and HaChu refuses it.
+#[test]
+fn macadamia_shogi_pieces_move_as_in_hachu() {
+    let extra = [
+        "--hooks",
+        "H!,C!,+X",
+        "--no-promotion",
+        "K",
+        "--hachu-plays",
+        "--random-plies",
+        "10",
+    ];
+    let Some(summary) = differences("macadamia-shogi", "13", "100", &extra) else {
+        return;
+    };
+    assert!(summary.contains("100 positions"), "{summary}");
+    assert!(summary.contains(" 0 differences"), "{summary}");
+    let longest = summary
+        .lines()
+        .filter_map(|line| {
+            let (_, rest) = line.strip_prefix("game ")?.split_once(", ")?;
+            rest.split_once(" plies:")?.0.parse::<u32>().ok()
+        })
+        .max();
+    assert!(longest >= Some(40), "no game of 40 plies: {summary}");
 }
 
 #[test]

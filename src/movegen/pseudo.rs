@@ -284,7 +284,10 @@ pub fn emit<S: Sink>(
                     return false;
                 }
             }
-            if promo.mandatory || dead_end {
+            if promo.mandatory
+                || dead_end
+                || (promo.mandatory_where_stuck && info.dead[colour].has(to))
+            {
                 return true;
             }
         }

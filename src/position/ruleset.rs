@@ -149,6 +149,8 @@ pub struct PromotionT {
     pub limits: Vec<u16>,
     /// Only on a capturing move.
     pub on_capture: bool,
+    /// Mandatory where the piece could never move again unpromoted.
+    pub mandatory_where_stuck: bool,
     /// Sittuyin-style promotion as a move of its own (ordinary moves do not promote).
     pub in_place: Option<InPlaceT>,
 }
@@ -601,6 +603,7 @@ impl Ruleset {
                     })
                     .collect(),
                 on_capture: pr.on_capture,
+                mandatory_where_stuck: pr.mandatory_where_stuck,
                 in_place: pr
                     .in_place
                     .as_ref()

@@ -1072,6 +1072,7 @@ fn promotion(
         only_captured: p.only_captured.unwrap_or(false),
         limits: promotion_limits(source, base, p, letters)?,
         on_capture: p.on_capture.unwrap_or(false),
+        mandatory_where_stuck: p.mandatory_where_stuck.unwrap_or(false),
         in_place: match &p.in_place {
             Some(d) => {
                 let path = [base, &[Key("in_place"), Key("steps")]].concat();

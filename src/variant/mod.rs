@@ -168,6 +168,8 @@ pub struct Promotion {
     pub limits: Vec<(usize, u32)>,
     /// Only on a capturing move.
     pub on_capture: bool,
+    /// Mandatory where the piece could never move again unpromoted.
+    pub mandatory_where_stuck: bool,
     /// Sittuyin-style promotion as a move of its own.
     pub in_place: Option<InPlace>,
 }

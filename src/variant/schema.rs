@@ -337,6 +337,11 @@ pub struct PromotionDef {
     /// Promote only on a capturing move (micro shogi, with `zone: "*"`). Default false.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub on_capture: Option<bool>,
+    /// A move that may promote must where the piece could never move again unpromoted (HaChu's
+    /// macadamia shogi: a pawn's or lance's capture on the last rank), while a move there that
+    /// may not promote stays allowed (their step onto it). Default false.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub mandatory_where_stuck: Option<bool>,
     /// Promotion is a move of its own, made by a piece standing in the zone: it turns into the
     /// choice where it stands, or after one step of this XBetza onto an empty square (sittuyin:
     /// `"F"`); ordinary moves into the zone do not promote.
