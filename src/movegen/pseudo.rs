@@ -1,19 +1,19 @@
 //! Pseudo-legal move generation from the compiled tables: single-leg rays walked with mailbox
 //! offsets (leapers, sliders, riders, hoppers, lame and must-jump leaps, en passant,
 //! initial-only moves), wrapping rays, and the hand-off to the multi-leg walker, the range
-//! jumpers' captures, castling and drops. [`emit`] turns a reached square into moves: promotions (on reaching a zone, only on
-//! capture), a promoted piece's reversion, and sittuyin's promotion in place or by a step.
+//! jumpers' captures, castling and drops, and sittuyin's promotions in place or by a step. The
+//! squares reached become moves through `sink` ([`emit`]), which lies below every walker.
 
 use super::ray::{Cylinder, Mailbox, RayCourse};
-use super::{attack, castling, drops, jumps, multileg, shapes, walls, Sink};
+use super::sink::{capturable, emit, en_passant, initial_ok, wants_quiet, Sink};
+use super::{attack, castling, drops, jumps, multileg, shapes, walls};
 use crate::betza::compile::flags;
 use crate::position::moves::Move;
 use crate::position::ruleset::{
     ColourMoves, InPlaceT, PieceInfo, PromotionT, RayShape, RayT, SqBits,
 };
 use crate::position::Position;
-use crate::types::{Colour, Kind, Piece, Square};
-use crate::variant::schema::Demotion;
+use crate::types::{Colour, Piece, Square};
 
 /// All pseudo-legal moves of the side to move (only drops while it must drop), and the walls
 /// it may put instead of moving.
@@ -195,149 +195,6 @@ fn moves_of<S: Sink>(
     true
 }
 
-/// Whether a move with `initial` (1 = `i`, 2 = `ii`) may be made by the piece on `from`.
-pub fn initial_ok(
-    pos: &Position,
-    from: Square,
-    colour: Colour,
-    info: &PieceInfo,
-    initial: u8,
-) -> bool {
-    let zone = if initial == 1 {
-        &info.initial_zone
-    } else {
-        &info.initial_zone_ii
-    };
-    if let Some(zone) = zone {
-        return zone[colour].has(from);
-    }
-    if initial == 1 {
-        return pos.is_virgin(from);
-    }
-    let stride = pos.geo().stride;
-    let behind = if colour == Colour::White {
-        from.offset(-stride)
-    } else {
-        from.offset(stride)
-    };
-    pos.tables.start_board[behind] == pos.at(from)
-}
-
-/// Emit a move, expanded into its promotion choices where the piece promotes: a move ending
-/// in the zone (or starting there, for shogi-style zones). The unpromoted move is kept when
-/// promotion is optional, unless the piece could never move again from `to` in a variant that
-/// forbids that; choices limited to captured types drop the others.
-#[inline]
-#[allow(clippy::too_many_arguments)]
-pub fn emit<S: Sink>(
-    pos: &Position,
-    colour: Colour,
-    info: &PieceInfo,
-    from: Square,
-    to: Square,
-    kills: [Square; 2],
-    sink: &mut S,
-) -> bool {
-    if confined_away(info, colour, to) {
-        return true;
-    }
-    if plain_outside(info, colour, from, to, kills) {
-        return sink.push(Move::new(from, to));
-    }
-    let victim = pos.at(to);
-    if info.no_capture != 0 && victim.is_piece() && info.no_capture >> victim.kind() & 1 != 0 {
-        return true;
-    }
-    let mv = Move::with_kills(from, to, kills);
-    // A move back to its own square (a Lion's pass) takes nothing there.
-    let captures = (to != from && victim.is_piece())
-        || kills.iter().any(|&k| k.is_some() && pos.at(k).is_piece());
-    if let (Some(demotion), Some(base)) = (info.demotes, info.promoted_of) {
-        if demotion == Demotion::OnMove || captures {
-            return sink.push(Move {
-                promotion: Some(Kind::new(base)),
-                ..mv
-            });
-        }
-    }
-    let dead_end = pos.tables.hand.immobility_illegal && info.dead[colour].has(to);
-    let en_passant = kills[0].is_some() && kills[0] == pos.ep_victim() && victim == Piece::EMPTY;
-    let promotes =
-        |p: &&PromotionT| !en_passant && p.in_place.is_none() && (captures || !p.on_capture);
-    if let Some(promo) = info.promotion.as_ref().filter(promotes) {
-        let zone = &promo.zone[colour];
-        let may = if promo.within_zone_by_capture && zone.has(from) {
-            captures
-        } else {
-            zone.has(to) || (promo.from_zone && zone.has(from))
-        };
-        if may {
-            for &choice in &promo.choices[colour] {
-                let kind = choice.index();
-                if pos.count(colour, kind) >= pos.tables.promotion_cap(promo, colour, kind) {
-                    continue;
-                }
-                if !sink.push(Move {
-                    promotion: Some(choice),
-                    ..mv
-                }) {
-                    return false;
-                }
-            }
-            if promo.mandatory || dead_end {
-                return true;
-            }
-        }
-    }
-    if dead_end {
-        return true;
-    }
-    sink.push(mv)
-}
-
-/// The en passant capture by the piece on `from` of `colour` from the empty square `to`, if
-/// `to` is an en passant square. Returns false if the sink asked to stop.
-#[inline(always)]
-pub fn en_passant<S: Sink>(
-    pos: &Position,
-    colour: Colour,
-    info: &PieceInfo,
-    from: Square,
-    to: Square,
-    sink: &mut S,
-) -> bool {
-    let victims = [pos.ep_victim(), Square::NONE];
-    !pos.ep_squares().contains(&to) || emit(pos, colour, info, from, to, victims, sink)
-}
-
-/// Whether a move from `from` to `to` removing `kills` is one move as it stands for a piece
-/// that would emit plainly but that it promotes: neither square in its promotion zone.
-#[inline(always)]
-pub fn plain_outside(
-    info: &PieceInfo,
-    colour: Colour,
-    from: Square,
-    to: Square,
-    kills: [Square; 2],
-) -> bool {
-    info.plain_outside.as_ref().is_some_and(|zone| {
-        kills == [Square::NONE; 2] && !zone[colour].has(to) && !zone[colour].has(from)
-    })
-}
-
-/// Whether `to` lies outside the zone the piece is confined to.
-#[inline(always)]
-pub fn confined_away(info: &PieceInfo, colour: Colour, to: Square) -> bool {
-    info.confine.as_ref().is_some_and(|c| !c[colour].has(to))
-}
-
-/// Whether the quiet steps of a ray with flags `f` are worth emitting into `S`: the sink takes
-/// quiet moves, or the step may promote or demote (a tactical move).
-#[inline(always)]
-pub fn wants_quiet<S: Sink>(info: &PieceInfo, f: u16) -> bool {
-    f & flags::QUIET != 0 && (S::QUIETS || info.promotion.is_some() || info.demotes.is_some())
-}
-
 /// Walk one single-leg ray. Returns false if the sink asked to stop.
 #[inline]
 #[allow(clippy::too_many_arguments)]
@@ -404,16 +261,6 @@ fn walk_ray<S: Sink, C: RayCourse>(
         break;
     }
     true
-}
-
-/// Whether a final leg with flags `f` of a piece of `colour` may capture the piece `p`.
-#[inline]
-pub fn capturable(pos: &Position, p: Piece, colour: Colour, f: u16) -> bool {
-    if p.colour() == colour {
-        f & flags::DESTROY != 0
-    } else {
-        f & flags::CAPTURE != 0 && (f & flags::TAME == 0 || !pos.tables.pieces[p.kind()].royal)
-    }
 }
 
 #[cfg(test)]

@@ -6,8 +6,7 @@
 //! promotion tests; rays in a zone a piece must stay in, and every other shape, go to the
 //! general walker.
 
-use super::pseudo::{confined_away, emit, en_passant, plain_outside, wants_quiet};
-use super::Sink;
+use super::sink::{confined_away, emit, en_passant, plain_outside, wants_quiet, Sink};
 use crate::betza::compile::flags;
 use crate::position::moves::Move;
 use crate::position::ruleset::{PieceInfo, RayT, UNLIMITED_STEPS};
