@@ -1,7 +1,8 @@
-//! Move generation: one generic generator driven by the compiled tables (`pseudo`, `shapes`,
-//! `multileg`, `castling`, `drops`, `walls`, the range jumpers' captures in `jumps`) filling a
-//! `sink` below them all (the move list and the moves a reached square makes), the check
-//! test (`attack`), the legality filter (`legal`), the game ends that stop generation (`ends`),
+//! Move generation: one generic generator driven by the compiled tables (`pseudo` for the
+//! side to move, `walker` for one piece, with `shapes`, `multileg`, `castling`, `drops`,
+//! `walls`, the range jumpers' captures in `jumps`) filling a `sink` below them all (the move
+//! list, and the moves a reached square makes), the check test (`attack`), the legality
+//! filter (`legal`), the game ends that stop generation (`ends`),
 //! legal positions from FENs (`setup`), what a lone piece moves to and captures on (`targets`,
 //! `reach`) and move texts (`notation`, `san`).
 
@@ -24,6 +25,7 @@ pub mod setup;
 pub mod shapes;
 pub mod sink;
 pub mod targets;
+pub mod walker;
 pub mod walls;
 
 pub use crate::position::moves::{Move, MoveKind};

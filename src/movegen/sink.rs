@@ -3,7 +3,7 @@
 //! turns a square a walker reached into the moves made there (promotion choices, a promoted
 //! piece's reversion, en passant), and the predicates the walkers ask before reaching a square
 //! (may the piece make its initial moves, capture that piece, make quiet moves, stop there).
-//! The walkers (`pseudo`, `shapes`, `multileg`, `castling`, `drops`, `walls`) call it; it calls
+//! The walkers (`walker`, `shapes`, `multileg`, `castling`, `drops`, `walls`) call it; it calls
 //! none of them.
 
 use crate::betza::compile::flags;
