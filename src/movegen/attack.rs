@@ -4,7 +4,7 @@
 //! table's structures that can reach the target at all are looked at, and after a move
 //! (whether it gives check) only those through its two squares.
 
-use super::pseudo::piece_moves;
+use super::walker::piece_moves;
 use super::{arriving_for, Sink};
 use crate::position::moves::{Move, MoveKind};
 use crate::position::ruleset::{AttackEntry, AttackKind, AttackLine, AttackTable, UNLIMITED_STEPS};

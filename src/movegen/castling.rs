@@ -2,7 +2,7 @@
 //! and the XBetza `O` atom (the piece steps towards an unmoved partner at the edge, which jumps
 //! over it). Whether the king passes attacked squares is checked with the legal-move filter.
 
-use super::Sink;
+use super::sink::{initial_ok, Sink};
 use crate::betza::compile::Castle;
 use crate::position::moves::Move;
 use crate::position::ruleset::PieceInfo;
@@ -68,7 +68,7 @@ pub fn xbetza<S: Sink>(
     castle: &Castle,
     sink: &mut S,
 ) -> bool {
-    if castle.initial != 0 && !super::pseudo::initial_ok(pos, from, colour, info, castle.initial) {
+    if castle.initial != 0 && !initial_ok(pos, from, colour, info, castle.initial) {
         return true;
     }
     let geo = *pos.geo();

@@ -67,7 +67,7 @@ pub fn captures(
 mod tests {
     use std::sync::Arc;
 
-    use crate::movegen::{build_ruleset, make_move, position_from_fen, pseudo, Move};
+    use crate::movegen::{build_ruleset, make_move, position_from_fen, walker, Move};
     use crate::position::{Position, RankStyle};
     use crate::types::Square;
     use crate::variant::load_by_name;
@@ -88,7 +88,7 @@ mod tests {
     /// The destinations of the piece on `from`, by name, sorted.
     fn targets(pos: &Position, from: &str) -> Vec<String> {
         let mut moves: Vec<Move> = Vec::new();
-        pseudo::piece_moves(pos, square(pos, from), &mut moves);
+        walker::piece_moves(pos, square(pos, from), &mut moves);
         let mut names: Vec<String> = moves
             .iter()
             .map(|m| pos.geo().name(m.to, RankStyle::FromOne))

@@ -18,7 +18,7 @@ use super::attack::{
     scan_attackers, ScanOrder,
 };
 use super::Sink;
-use super::{arriving, lion_trading, pseudo};
+use super::{arriving, lion_trading, pseudo, walker};
 use crate::position::moves::Move;
 use crate::position::ruleset::Ruleset;
 use crate::position::{Position, BIKJANG};
@@ -190,7 +190,7 @@ fn initial_moves_not_in_check(pos: &mut Position, out: &mut Vec<Move>) {
     for sq in squares {
         let mut moved_moves = Vec::new();
         pos.set_unmoved(sq, false);
-        pseudo::piece_moves(pos, sq, &mut moved_moves);
+        walker::piece_moves(pos, sq, &mut moved_moves);
         pos.set_unmoved(sq, true);
         out.retain(|m| m.from != sq || moved_moves.contains(m));
     }
@@ -274,7 +274,7 @@ fn promotion_allowed(pos: &mut Position, mv: Move) -> bool {
     let checks = rule.no_check && in_check(pos, pos.side());
     let attacks = rule.no_attack && {
         let mut finder = EnemyFinder { pos, found: false };
-        pseudo::piece_moves(pos, mv.to, &mut finder);
+        walker::piece_moves(pos, mv.to, &mut finder);
         finder.found
     };
     pos.unmake();

@@ -1,6 +1,8 @@
-//! Move generation: one generic generator driven by the compiled tables (`pseudo`,
-//! `multileg`, `castling`, `drops`, `walls`, the range jumpers' captures in `jumps`), the check
-//! test (`attack`), the legality filter (`legal`), the game ends that stop generation (`ends`),
+//! Move generation: one generic generator driven by the compiled tables (`pseudo` for the
+//! side to move, `walker` for one piece, with `shapes`, `multileg`, `castling`, `drops`,
+//! `walls`, the range jumpers' captures in `jumps`) filling a `sink` below them all (the move
+//! list, and the moves a reached square makes), the check test (`attack`), the legality
+//! filter (`legal`), the game ends that stop generation (`ends`),
 //! legal positions from FENs (`setup`), what a lone piece moves to and captures on (`targets`,
 //! `reach`) and move texts (`notation`, `san`).
 
@@ -21,11 +23,14 @@ pub mod reach;
 pub mod san;
 pub mod setup;
 pub mod shapes;
+pub mod sink;
 pub mod targets;
+pub mod walker;
 pub mod walls;
 
 pub use crate::position::moves::{Move, MoveKind};
 pub use setup::{build_ruleset, build_ruleset_royals_unchecked, position_from_fen};
+pub use sink::Sink;
 
 use arrayvec::ArrayVec;
 
@@ -123,44 +128,6 @@ fn aims_at(pos: &Position, piece: Piece, from: Square, target: Square) -> bool {
     moves.leaps.iter().any(|&o| reaches(o, 1))
         || moves.slides.iter().any(|&o| reaches(o, u8::MAX))
         || moves.rays.iter().any(|r| reaches(r.off, r.range))
-}
-
-/// Where generated moves go. `push` returns false to stop the generation early.
-pub trait Sink {
-    /// Whether the sink wants moves that neither capture nor promote (quiet moves to empty
-    /// squares, drops, castling, walls). A sink that would drop them all says false, and the
-    /// generator does not make them: what the sink keeps is the same, in the same order.
-    const QUIETS: bool = true;
-    fn push(&mut self, mv: Move) -> bool;
-    /// A marker for [`Sink::dedup_since`].
-    fn mark(&self) -> usize {
-        0
-    }
-    /// Remove duplicates among the moves pushed since `mark`.
-    fn dedup_since(&mut self, _mark: usize) {}
-}
-
-impl Sink for Vec<Move> {
-    #[inline]
-    fn push(&mut self, mv: Move) -> bool {
-        Vec::push(self, mv);
-        true
-    }
-    fn mark(&self) -> usize {
-        self.len()
-    }
-    fn dedup_since(&mut self, mark: usize) {
-        let mut end = self.len();
-        let mut i = mark;
-        while i < end {
-            if self[mark..i].contains(&self[i]) {
-                self.swap_remove(i);
-                end -= 1;
-            } else {
-                i += 1;
-            }
-        }
-    }
 }
 
 #[cfg(test)]

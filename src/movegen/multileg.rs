@@ -7,9 +7,8 @@
 use crate::types::{Colour, Piece, Square};
 use arrayvec::ArrayVec;
 
-use super::pseudo::{capturable, emit, initial_ok};
 use super::ray::{Cylinder, Mailbox, RayCourse};
-use super::Sink;
+use super::sink::{capturable, emit, initial_ok, Sink};
 use crate::betza::ast::Range;
 use crate::betza::compile::{flags, pass_over, MultiLeg};
 use crate::betza::directions::slot_vector;

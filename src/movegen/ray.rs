@@ -1,9 +1,9 @@
 //! The squares a ray passes, one step at a time: on the padded mailbox by adding the ray's
 //! offset, or, for rays whose files wrap around (XBetza `o`), by coordinates. Either way the
 //! ray ends where it would leave the board or enter a wall, and the squares a step passes over
-//! can stop it (a lame leap's, a must-jump leap's). The single-leg walker (`pseudo`) and each
-//! leg of the multi-leg walker (`multileg`) go through these, reading the board through a
-//! function so that a multi-leg move sees its own start and its victims as empty.
+//! can stop it (a lame leap's, a must-jump leap's). The single-leg walker (`walker`) and
+//! each leg of the multi-leg walker (`multileg`) go through these, reading the board through
+//! a function so that a multi-leg move sees its own start and its victims as empty.
 
 use crate::betza::compile::flags;
 use crate::position::ruleset::RayT;

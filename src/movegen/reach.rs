@@ -5,7 +5,7 @@
 //! on the position given, so confinement, zones and the screens a piece may not use count.
 //! Screens off the straight line (a bent multi-leg hop) are not tried.
 
-use crate::movegen::pseudo::piece_moves;
+use crate::movegen::walker::piece_moves;
 use crate::movegen::Move;
 use crate::position::Position;
 use crate::types::{Piece, Square};

@@ -1,13 +1,12 @@
 //! The single-leg rays of the common shapes (see
 //! [`RayShape`](crate::position::ruleset::RayShape)), each walked by a loop of its own on the
 //! padded mailbox: a leaper's or slider's steps, a lame leaper's one step, a cannon's hop.
-//! They make the same moves in the same order as the general walker in `pseudo`, with fewer
+//! They make the same moves in the same order as the general walker in `walker`, with fewer
 //! tests per square, and a piece that emits plainly makes its moves without [`emit`]'s
 //! promotion tests; rays in a zone a piece must stay in, and every other shape, go to the
 //! general walker.
 
-use super::pseudo::{confined_away, emit, en_passant, plain_outside, wants_quiet};
-use super::Sink;
+use super::sink::{confined_away, emit, en_passant, plain_outside, wants_quiet, Sink};
 use crate::betza::compile::flags;
 use crate::position::moves::Move;
 use crate::position::ruleset::{PieceInfo, RayT, UNLIMITED_STEPS};

@@ -8,8 +8,8 @@ use crate::types::{Colour, Piece, PieceId, Square};
 use std::sync::Arc;
 
 use crate::betza::{read, BetzaError};
-use crate::movegen::pseudo::piece_moves;
 use crate::movegen::reach::{reach, Access, Probe};
+use crate::movegen::walker::piece_moves;
 use crate::movegen::Move;
 use crate::position::ruleset::Ruleset;
 use crate::position::{Position, RankStyle};

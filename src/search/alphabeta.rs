@@ -30,7 +30,7 @@ use super::worker::{pseudo_legal_moves, Worker, MAX_PLY, NO_EVAL};
 use super::{mate_in, mated_in, plies, MATE, MATE_BOUND};
 use crate::movegen::attack::{gives_check_unmade, in_check_after};
 use crate::movegen::legal::RoyalSafety;
-use crate::movegen::{drops, legal_moves, legal_moves_knowing_check, make_move, pseudo, Move};
+use crate::movegen::{drops, legal_moves, legal_moves_knowing_check, make_move, walker, Move};
 
 /// Moves that lose material in the static exchange are pruned up to this depth (captures losing
 /// more than a pawn a ply, quiet moves more than a quarter pawn times depth squared).
@@ -518,7 +518,7 @@ impl Worker<'_> {
         }
         let mut candidates = std::mem::take(&mut self.scratch);
         candidates.clear();
-        pseudo::piece_moves(&self.pos, from, &mut candidates);
+        walker::piece_moves(&self.pos, from, &mut candidates);
         let found = candidates
             .iter()
             .copied()

@@ -17,7 +17,7 @@
 use super::pair::Pair;
 use super::tables::EvalTables;
 use crate::movegen::attack::checks_directly_unmade;
-use crate::movegen::pseudo::piece_moves;
+use crate::movegen::walker::piece_moves;
 use crate::movegen::{Move, Sink};
 use crate::position::ruleset::SqBits;
 use crate::position::Position;

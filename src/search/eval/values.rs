@@ -22,7 +22,7 @@
 use crate::types::{ByColour, Colour, Piece, Square};
 use std::sync::Arc;
 
-use crate::movegen::pseudo::piece_moves;
+use crate::movegen::walker::piece_moves;
 use crate::movegen::{Move, Sink};
 use crate::position::ruleset::{Ruleset, SqBits};
 use crate::position::Position;
