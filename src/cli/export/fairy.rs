@@ -140,8 +140,8 @@ pub fn export(v: &Variant, name: &str) -> Exported {
         }
         missing.extend(unsaid.into_iter().map(|w| format!("the {}: {w}", p.name)));
     }
-    // Fairy-Stockfish 11.1 moves its king as `kingType` only when the variant has that
-    // type: one the variant lacks is declared under a letter no piece uses.
+    // Fairy-Stockfish 11.1 reads `kingType` as the letter of one of the variant's types: one
+    // the variant lacks is declared under a letter no piece uses.
     for king_type in king_types {
         if !letters.iter().any(|(k, _)| *k == king_type) {
             let free = (b'a'..=b'z')
@@ -152,7 +152,9 @@ pub fn export(v: &Variant, name: &str) -> Exported {
                 letters.push((king_type, free.to_string()));
             }
         }
-        lines.push(format!("kingType = {king_type}"));
+        if let Some((_, letter)) = letters.iter().find(|(k, _)| *k == king_type) {
+            lines.push(format!("kingType = {letter}"));
+        }
     }
     // Chess's types go first, so no letter is ever taken twice.
     let unused = CHESS_TYPES
@@ -224,8 +226,9 @@ fn kind_of(p: &PieceType) -> (Option<&'static str>, Option<&'static str>) {
         return (Some("pawn"), None);
     }
     if let Some(z) = &p.zone_moves {
-        let soldier = same_moves(&p.moves_text, "fW") && same_moves(&z.moves_text, "sW");
-        return (soldier.then_some("soldier"), None);
+        if same_moves(&p.moves_text, "fW") && same_moves(&z.moves_text, "sW") {
+            return (Some("soldier"), None);
+        }
     }
     (typed(&p.moves_text), None)
 }

@@ -34,6 +34,7 @@ pub fn export(v: &Variant, name: &str) -> Exported {
     };
     let mut pieces: Vec<String> = Vec::new();
     let longest = v.files.max(v.ranks) - 1;
+    let mut immobile_drops = false;
     for (index, p) in v.pieces.iter().enumerate() {
         let found = match parts(&p.moves_text) {
             Ok(found) => found,
@@ -71,6 +72,8 @@ pub fn export(v: &Variant, name: &str) -> Exported {
                 continue;
             }
         };
+        // Sjaak drops a piece only where it can move, unless a drop zone says where.
+        immobile_drops |= p.drop_zone.is_none() && found.iter().any(|x| matches!(x, Part::Directed { .. }));
         let mut block = vec![format!("Piece: {}", p.name)];
         block.extend(moves.into_iter().map(|d| format!("Move: {d}")));
         if split {
@@ -172,7 +175,7 @@ pub fn export(v: &Variant, name: &str) -> Exported {
         missing.extend(unsaid.into_iter().map(|w| format!("the {}: {w}", p.name)));
         pieces.push(block.join("\n"));
     }
-    if v.hand.captures_to_hand && !v.hand.immobility_illegal {
+    if v.hand.drops && !v.hand.immobility_illegal && immobile_drops {
         missing.push("drops where the piece can never move".into());
     }
     lines.extend(zones);
