@@ -124,7 +124,10 @@ fn sjaak_ii_exports_count_as_alfil() {
         let name = format!("exported{variant}");
         let (text, err, code) = alfil(&["export", variant, "--to", "sjaak", "--name", &name]);
         assert_eq!(code, Some(0), "{variant}: {err}");
-        let missing: Vec<&str> = text.lines().filter(|l| l.contains("not expressed")).collect();
+        let missing: Vec<&str> = text
+            .lines()
+            .filter(|l| l.contains("not expressed"))
+            .collect();
         // Grand's pawns may promote only to a piece their side has lost: Sjaak II cannot say
         // so, and it makes no difference before a piece is lost.
         let expected: &[&str] = match variant {

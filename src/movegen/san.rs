@@ -470,11 +470,20 @@ mod tests {
         assert_eq!(san_of(&mut pos, "P@e5"), "P@e5");
         let moves = legal(&mut pos);
         let tokin = crate::movegen::notation::parse_move(&pos, &moves, "d6d7", RankStyle::FromOne);
-        assert_eq!(read(&pos, &moves, "Td7").ok(), tokin, "its own letter reads too");
+        assert_eq!(
+            read(&pos, &moves, "Td7").ok(),
+            tokin,
+            "its own letter reads too"
+        );
         let mut pos = position("shogi", "4k4/9/9/4S4/9/9/9/9/4K4[] w - - 0 1");
         let moves = legal(&mut pos);
-        let declined = crate::movegen::notation::parse_move(&pos, &moves, "e6e7", RankStyle::FromOne);
-        assert_eq!(read(&pos, &moves, "Se7").ok(), declined, "no mark: no promotion");
+        let declined =
+            crate::movegen::notation::parse_move(&pos, &moves, "e6e7", RankStyle::FromOne);
+        assert_eq!(
+            read(&pos, &moves, "Se7").ok(),
+            declined,
+            "no mark: no promotion"
+        );
     }
 
     #[test]

@@ -4,8 +4,7 @@
 //! options for; chess's piece types the variant lacks are switched off.
 
 use super::{
-    piece_properties, ranks_from, rules_missing, squares_of, Exported, Feature, PieceType,
-    Variant,
+    piece_properties, ranks_from, rules_missing, squares_of, Exported, Feature, PieceType, Variant,
 };
 use crate::types::Colour;
 use crate::variant::images::same_moves;
@@ -289,7 +288,12 @@ fn promotions(
 ) -> Promotions {
     let mut out = Promotions::default();
     let letter_of = |i: usize| {
-        kinds[i].and_then(|k| letters.iter().find(|(kind, _)| *kind == k).map(|(_, l)| l.clone()))
+        kinds[i].and_then(|k| {
+            letters
+                .iter()
+                .find(|(kind, _)| *kind == k)
+                .map(|(_, l)| l.clone())
+        })
     };
     for (i, p) in v.pieces.iter().enumerate() {
         let (Some(promotion), Some(kind)) = (&p.promotion, kinds[i]) else {
@@ -307,7 +311,10 @@ fn promotions(
             }
         };
         add(promotion.choices_black.is_some(), "Black's own choices");
-        add(promotion.within_zone_by_capture, "promotion within the zone by capture");
+        add(
+            promotion.within_zone_by_capture,
+            "promotion within the zone by capture",
+        );
         add(promotion.only_captured, "promotion to captured pieces only");
         add(!promotion.limits.is_empty(), "limits");
         add(promotion.on_capture, "promotion on captures only");

@@ -105,7 +105,11 @@ fn rules_used(v: &Variant) -> Vec<(Feature, String)> {
     );
     add(r.flying_general, Feature::FlyingGeneral, "facing generals");
     add(r.must_capture, Feature::MustCapture, "compulsory captures");
-    add(r.extinction.is_some(), Feature::Other, "the extinction rule");
+    add(
+        r.extinction.is_some(),
+        Feature::Other,
+        "the extinction rule",
+    );
     add(r.flag.is_some(), Feature::Other, "the flag rule");
     add(r.check_count > 0, Feature::Other, "the check count");
     add(r.blast.is_some(), Feature::Other, "explosions");
@@ -134,7 +138,11 @@ fn rules_used(v: &Variant) -> Vec<(Feature, String)> {
         Feature::Other,
         "castling rights lost to an aiming piece",
     );
-    add(!r.contagious.is_empty(), Feature::Other, "contagious pieces");
+    add(
+        !r.contagious.is_empty(),
+        Feature::Other,
+        "contagious pieces",
+    );
     add(r.lion_trading.is_some(), Feature::Other, "Lion trading");
     out
 }

@@ -246,7 +246,9 @@ mod tests {
                 initial: false
             }]
         );
-        assert!(parts("fNN").unwrap_err().contains("rider in some directions"));
+        assert!(parts("fNN")
+            .unwrap_err()
+            .contains("rider in some directions"));
         assert!(parts("gQ").unwrap_err().contains("modifiers"));
     }
 }

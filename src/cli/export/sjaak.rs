@@ -5,8 +5,8 @@
 
 use super::pieces::{parts, Mode, Part};
 use super::{
-    board_rows, piece_properties, rules_missing, square, squares_of, Exported, Feature,
-    PieceType, Variant,
+    board_rows, piece_properties, rules_missing, square, squares_of, Exported, Feature, PieceType,
+    Variant,
 };
 use crate::types::{ByColour, Colour};
 use crate::variant::region::SquareSet;
@@ -73,7 +73,8 @@ pub fn export(v: &Variant, name: &str) -> Exported {
             }
         };
         // Sjaak drops a piece only where it can move, unless a drop zone says where.
-        immobile_drops |= p.drop_zone.is_none() && found.iter().any(|x| matches!(x, Part::Directed { .. }));
+        immobile_drops |=
+            p.drop_zone.is_none() && found.iter().any(|x| matches!(x, Part::Directed { .. }));
         let mut block = vec![format!("Piece: {}", p.name)];
         block.extend(moves.into_iter().map(|d| format!("Move: {d}")));
         if split {
@@ -112,11 +113,17 @@ pub fn export(v: &Variant, name: &str) -> Exported {
         }
         if let Some(confine) = &p.confine {
             unsaid.retain(|&w| w != "its confinement");
-            block.push(format!("Prison: {}", zone(format!("prison{index}"), confine)));
+            block.push(format!(
+                "Prison: {}",
+                zone(format!("prison{index}"), confine)
+            ));
         }
         if let Some(drops) = &p.drop_zone {
             unsaid.retain(|&w| w != "its drop zone");
-            block.push(format!("Drop zone: {}", zone(format!("drop{index}"), drops)));
+            block.push(format!(
+                "Drop zone: {}",
+                zone(format!("drop{index}"), drops)
+            ));
         }
         if let Some(promotion) = &p.promotion {
             let promoted_form = promotion.choices.len() == 1
