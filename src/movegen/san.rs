@@ -1,12 +1,14 @@
 //! Standard Algebraic Notation, as PGN readers expect it: the piece's letter (none for the
-//! piece lettered `P`), the start file, rank or both only where another piece of the type
-//! could go to the same square (file first), `x` for a capture (a pawn's with its file),
-//! the destination, `=Q` for a promotion, `O-O`/`O-O-O` for castling, `P@e4` for a drop, then
+//! piece lettered `P`; `+` and its base's letter for a promoted form, as XBoard writes shogi),
+//! the start file, rank or both only where another piece of the type could go to the same
+//! square (file first), `x` for a capture (a pawn's with its file), the destination, `=Q` for a
+//! promotion, `+` for a promotion to the mover's promoted form and `=` for declining one the
+//! move could make (XBoard's shogi style), `O-O`/`O-O-O` for castling, `P@e4` for a drop, then
 //! `+` for check or `#` for mate. A move SAN cannot name clearly (a multi-leg capture, a wall,
-//! a pass, gating, a promotion in place or by `+`, a piece whose letter another type shares
-//! or that wears a mark) has no SAN: its game is then written in coordinates. Reading takes
-//! the same forms, `0-0`, a missing `=` and `:` for `x`, and says why a text names no move
-//! or more than one.
+//! a pass, gating, a promotion in place, a piece whose letter another type shares or that
+//! wears a mark) has no SAN: its game is then written in coordinates. Reading takes the same
+//! forms, `0-0`, a missing `=` and `:` for `x`, and says why a text names no move or more than
+//! one.
 
 use crate::movegen::attack::in_check;
 use crate::movegen::{legal_moves, make_move, Move};
@@ -24,6 +26,20 @@ fn letter(pos: &Position, kind: usize) -> Option<char> {
         .enumerate()
         .any(|(k, p)| k != kind && p.id.letter() == id.letter());
     (id.dress() == Dress::Plain && !shared).then(|| id.letter())
+}
+
+/// How SAN names a piece type: its letter, or for the promoted form of a lettered type `+`
+/// and that letter (shogi style, as XBoard writes it).
+fn piece_text(pos: &Position, kind: usize) -> Option<String> {
+    match pos.tables.pieces[kind].promoted_of {
+        Some(base) => Some(format!("+{}", letter(pos, base)?)),
+        None => letter(pos, kind).map(String::from),
+    }
+}
+
+/// The promoted form of piece type `base`, if it has one.
+fn promoted_form(pos: &Position, base: usize) -> Option<usize> {
+    (0..pos.tables.pieces.len()).find(|&k| pos.tables.pieces[k].promoted_of == Some(base))
 }
 
 /// The piece type lettered `c` (upper-case), if one is.
@@ -62,11 +78,18 @@ fn bare(pos: &Position, legal: &[Move], mv: Move) -> Option<String> {
         return None;
     }
     let promotion = match mv.promotion_type() {
-        Some(t) if pos.tables.pieces[t].promoted_of == Some(mover) => return None,
+        Some(t) if pos.tables.pieces[t].promoted_of == Some(mover) => "+".to_string(),
         Some(t) => format!("={}", letter(pos, t)?),
+        // Declining a promotion the move could make: `=` (shogi style).
+        None if legal
+            .iter()
+            .any(|m| m.from == mv.from && m.to == mv.to && m.promotion_type().is_some()) =>
+        {
+            "=".to_string()
+        }
         None => String::new(),
     };
-    let piece = letter(pos, mover)?;
+    let piece = piece_text(pos, mover)?;
     let capture = super::notation::is_capture(pos, mv);
     let rivals: Vec<Square> = legal
         .iter()
@@ -86,7 +109,7 @@ fn bare(pos: &Position, legal: &[Move], mv: Move) -> Option<String> {
     let rank_text = from[1..].to_string();
     let same_file = rivals.iter().any(|&r| geo.coords(r).0 == file);
     let same_rank = rivals.iter().any(|&r| geo.coords(r).1 == rank);
-    let pawn = piece == 'P';
+    let pawn = piece == "P";
     let from_part = if rivals.is_empty() {
         if pawn && capture {
             file_text
@@ -102,11 +125,7 @@ fn bare(pos: &Position, legal: &[Move], mv: Move) -> Option<String> {
     };
     Some(format!(
         "{}{from_part}{}{}{promotion}",
-        if pawn {
-            String::new()
-        } else {
-            piece.to_string()
-        },
+        if pawn { String::new() } else { piece },
         if capture { "x" } else { "" },
         name(pos, mv.to)
     ))
@@ -146,8 +165,19 @@ struct Parts {
     file: Option<u8>,
     rank: Option<u8>,
     to: Square,
-    promotion: Option<usize>,
+    promotion: Promotion,
     drop: bool,
+}
+
+/// What a SAN text says of a promotion.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Promotion {
+    /// None (`=` alone, or nothing: the move does not promote).
+    No,
+    /// To this piece type (`=Q`).
+    To(usize),
+    /// To the mover's promoted form (a `+` after the square, shogi style).
+    Promoted,
 }
 
 /// A square's name at the end of `text` (`e4`, `b10`): the square and the text before it.
@@ -158,7 +188,7 @@ fn square_at_end<'a>(pos: &Position, text: &'a str) -> Option<(Square, &'a str)>
     (used == text.len() - start && digits > 0).then_some((sq, &text[..start]))
 }
 
-fn parts(pos: &Position, text: &str) -> Option<Parts> {
+fn parts(pos: &Position, text: &str, promoted: bool) -> Option<Parts> {
     if !text.is_ascii() {
         return None;
     }
@@ -177,19 +207,25 @@ fn parts(pos: &Position, text: &str) -> Option<Parts> {
             file: None,
             rank: None,
             to,
-            promotion: None,
+            promotion: Promotion::No,
             drop: true,
         });
     }
     let (body, promotion) = match text.char_indices().last()? {
-        (i, c) if c.is_ascii_uppercase() => {
-            (text[..i].trim_end_matches('='), Some(kind_of(pos, c)?))
-        }
-        _ => (text.as_str(), None),
+        _ if promoted => (text.as_str(), Promotion::Promoted),
+        (i, c) if c.is_ascii_uppercase() => (
+            text[..i].trim_end_matches('='),
+            Promotion::To(kind_of(pos, c)?),
+        ),
+        _ => (text.trim_end_matches('='), Promotion::No),
     };
     let (to, rest) = square_at_end(pos, body)?;
     let rest = rest.strip_suffix('x').unwrap_or(rest);
     let (kind, rest) = match rest.chars().next() {
+        Some('+') => {
+            let base = rest[1..].chars().next().and_then(|c| kind_of(pos, c))?;
+            (promoted_form(pos, base)?, &rest[2..])
+        }
         Some(c) if c.is_ascii_uppercase() => (kind_of(pos, c)?, &rest[1..]),
         _ => (pawn?, rest),
     };
@@ -228,8 +264,8 @@ fn ambiguous(pos: &Position, found: &[Move]) -> SanError {
 
 /// The legal move a SAN text names (check marks and `!`/`?` set aside).
 pub fn read(pos: &Position, legal: &[Move], text: &str) -> Result<Move, SanError> {
-    let text = text.trim().trim_end_matches(['+', '#', '!', '?']);
-    let castle = text.replace('0', "O");
+    let text = text.trim().trim_end_matches(['#', '!', '?']);
+    let castle = text.trim_end_matches('+').replace('0', "O");
     if castle == "O-O" || castle == "O-O-O" {
         let king_side = castle == "O-O";
         let found: Vec<Move> = legal
@@ -245,7 +281,22 @@ pub fn read(pos: &Position, legal: &[Move], text: &str) -> Result<Move, SanError
             _ => Err(ambiguous(pos, &found)),
         };
     }
-    let p = parts(pos, text).ok_or(SanError::NotSan)?;
+    // A `+` right after the square promotes to the mover's promoted form (shogi style); a
+    // further `+` is the check mark. A lone `+` is read as a promotion where one fits.
+    let body = text.trim_end_matches('+');
+    if body.len() < text.len() {
+        if let Some(p) = parts(pos, body, true) {
+            if let Ok(mv) = matching(pos, legal, &p) {
+                return Ok(mv);
+            }
+        }
+    }
+    let p = parts(pos, body, false).ok_or(SanError::NotSan)?;
+    matching(pos, legal, &p)
+}
+
+/// The legal move the parts of a SAN text name.
+fn matching(pos: &Position, legal: &[Move], p: &Parts) -> Result<Move, SanError> {
     let geo = pos.geo();
     let found: Vec<Move> = legal
         .iter()
@@ -262,7 +313,13 @@ pub fn read(pos: &Position, legal: &[Move], text: &str) -> Result<Move, SanError
                 && pos.at(m.from).kind() == p.kind
                 && p.file.is_none_or(|f| f == file)
                 && p.rank.is_none_or(|r| r == rank)
-                && m.promotion_type() == p.promotion
+                && match p.promotion {
+                    Promotion::No => m.promotion_type().is_none(),
+                    Promotion::To(t) => m.promotion_type() == Some(t),
+                    Promotion::Promoted => m
+                        .promotion_type()
+                        .is_some_and(|t| pos.tables.pieces[t].promoted_of == Some(p.kind)),
+                }
                 && m.gate_type().is_none()
         })
         .collect();
@@ -385,6 +442,48 @@ mod tests {
         );
         assert_eq!(san_of(&mut pos, "N@f6"), "N@f6+");
         assert_eq!(san_of(&mut pos, "N@e4"), "N@e4");
+    }
+
+    #[test]
+    fn shogi_promotions_are_marked_and_promoted_pieces_named_by_their_base() {
+        // A silver entering the zone may promote (`+`) or decline (`=`); on e7 it checks the
+        // king on e8 either way, so the check mark follows.
+        let mut pos = position("shogi", "9/4k4/9/9/4S4/9/9/9/4K4[] w - - 0 1");
+        assert_eq!(san_of(&mut pos, "e5e6"), "Se6");
+        let mut pos = position("shogi", "4k4/9/9/4S4/9/9/9/9/4K4[] w - - 0 1");
+        assert_eq!(san_of(&mut pos, "e6e7+"), "Se7+");
+        assert_eq!(san_of(&mut pos, "e6e7"), "Se7=");
+        let mut pos = position("shogi", "9/4k4/9/4S4/9/9/9/9/4K4[] w - - 0 1");
+        assert_eq!(san_of(&mut pos, "e6e7+"), "Se7++");
+        assert_eq!(san_of(&mut pos, "e6e7"), "Se7=+");
+        // Leaving the zone promotes too; a pawn reaching the last rank must promote, and its
+        // move is then written with `+` alone.
+        let mut pos = position("shogi", "k8/3P5/9/9/9/9/9/9/4K4[] w - - 0 1");
+        assert_eq!(san_of(&mut pos, "d8d9+"), "d9+");
+        let mut pos = position("shogi", "k8/9/4B4/9/9/9/9/9/4K4[] w - - 0 1");
+        assert_eq!(san_of(&mut pos, "e7c5+"), "Bc5+");
+        assert_eq!(san_of(&mut pos, "e7c5"), "Bc5=");
+        // A tokin and a dragon are named `+P` and `+R`; a capture, and a drop.
+        let mut pos = position("shogi", "4k4/9/9/3+P5/9/9/1+R7/9/4K4[P] w - - 0 1");
+        assert_eq!(san_of(&mut pos, "d6d7"), "+Pd7");
+        assert_eq!(san_of(&mut pos, "b3b9"), "+Rb9+");
+        assert_eq!(san_of(&mut pos, "P@e5"), "P@e5");
+        let moves = legal(&mut pos);
+        let tokin = crate::movegen::notation::parse_move(&pos, &moves, "d6d7", RankStyle::FromOne);
+        assert_eq!(
+            read(&pos, &moves, "Td7").ok(),
+            tokin,
+            "its own letter reads too"
+        );
+        let mut pos = position("shogi", "4k4/9/9/4S4/9/9/9/9/4K4[] w - - 0 1");
+        let moves = legal(&mut pos);
+        let declined =
+            crate::movegen::notation::parse_move(&pos, &moves, "e6e7", RankStyle::FromOne);
+        assert_eq!(
+            read(&pos, &moves, "Se7").ok(),
+            declined,
+            "no mark: no promotion"
+        );
     }
 
     #[test]

@@ -5,7 +5,7 @@
 use super::{board_rows, rules_missing, square, Exported, Variant};
 
 pub fn export(v: &Variant, name: &str) -> Exported {
-    let missing = rules_missing(v);
+    let missing = rules_missing(v, &[]);
     let board: Vec<Vec<Option<String>>> = board_rows(&v.start_fen, v.files);
     let mut lines = vec![
         "<!DOCTYPE html>".to_string(),
