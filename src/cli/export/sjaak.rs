@@ -327,7 +327,8 @@ fn describe(parts: &[&Part], longest: u8) -> Result<Vec<String>, String> {
             }
         }
     }
-    if !lame.is_empty() && !(leaps.is_empty() && aleaps.is_empty()) || lame.len() > 1 {
+    let lame_beside_leaps = !lame.is_empty() && (!leaps.is_empty() || !aleaps.is_empty());
+    if lame_beside_leaps || lame.len() > 1 {
         return Err("a lame leap beside other leaps".into());
     }
     let mut out = Vec::new();
