@@ -4,7 +4,8 @@
 //! options for; chess's piece types the variant lacks are switched off.
 
 use super::{
-    piece_properties, ranks_from, rules_missing, squares_of, Exported, Feature, PieceType, Variant,
+    piece_properties, promotion_properties, ranks_from, rules_missing, squares_of, Exported,
+    Feature, PieceType, Variant,
 };
 use crate::types::Colour;
 use crate::variant::images::same_moves;
@@ -305,33 +306,28 @@ fn promotions(
             unsaid.push("its zone");
         }
         out.rank = out.rank.or(zone);
-        let mut add = |on: bool, what: &'static str| {
-            if on {
-                unsaid.push(what);
-            }
-        };
-        add(promotion.choices_black.is_some(), "Black's own choices");
-        add(
-            promotion.within_zone_by_capture,
-            "promotion within the zone by capture",
-        );
-        add(promotion.only_captured, "promotion to captured pieces only");
-        add(!promotion.limits.is_empty(), "limits");
-        add(promotion.on_capture, "promotion on captures only");
-        add(promotion.in_place.is_some(), "promotion in place");
+        unsaid.extend(promotion_properties(promotion));
         let choices: Option<String> = promotion.choices.iter().map(|&c| letter_of(c)).collect();
         match (kind, choices) {
             (_, None) => unsaid.push("a choice Fairy-Stockfish has no piece for"),
             ("pawn", Some(choices)) => {
-                add(!promotion.mandatory, "optional promotion");
-                add(promotion.from_zone, "promotion from the zone");
+                if !promotion.mandatory {
+                    unsaid.push("optional promotion");
+                }
+                if promotion.from_zone {
+                    unsaid.push("promotion from the zone");
+                }
                 out.pawn_choices = Some(choices);
             }
             (_, Some(choice)) => {
                 let promoted_form = promotion.choices.len() == 1
                     && v.pieces[promotion.choices[0]].promoted_of == Some(i);
-                add(!promoted_form, "a choice other than its own promoted form");
-                add(!promotion.from_zone, "promotion only on entering the zone");
+                if !promoted_form {
+                    unsaid.push("a choice other than its own promoted form");
+                }
+                if !promotion.from_zone {
+                    unsaid.push("promotion only on entering the zone");
+                }
                 if out
                     .mandatory_piece
                     .is_some_and(|m| m != promotion.mandatory)

@@ -9,7 +9,7 @@ mod pieces;
 mod sjaak;
 
 use crate::variant::region::SquareSet;
-use crate::variant::{PieceType, Variant};
+use crate::variant::{PieceType, Promotion, Variant};
 
 /// The formats.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -178,6 +178,26 @@ fn piece_properties(p: &PieceType) -> Vec<&'static str> {
     add(p.initial_not_in_check, "no initial move in check");
     add(p.range_jump, "range jumping");
     add(p.burns || p.burns_passively, "burning");
+    out
+}
+
+/// The parts of a promotion that no export expresses in general.
+fn promotion_properties(promotion: &Promotion) -> Vec<&'static str> {
+    let mut out = Vec::new();
+    let mut add = |on: bool, what: &'static str| {
+        if on {
+            out.push(what);
+        }
+    };
+    add(promotion.choices_black.is_some(), "Black's own choices");
+    add(
+        promotion.within_zone_by_capture,
+        "promotion within the zone by capture",
+    );
+    add(promotion.only_captured, "promotion to captured pieces only");
+    add(!promotion.limits.is_empty(), "promotion limits");
+    add(promotion.on_capture, "promotion on captures only");
+    add(promotion.in_place.is_some(), "promotion in place");
     out
 }
 

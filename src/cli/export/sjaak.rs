@@ -5,8 +5,8 @@
 
 use super::pieces::{parts, Mode, Part};
 use super::{
-    board_rows, piece_properties, rules_missing, square, squares_of, Exported, Feature, PieceType,
-    Variant,
+    board_rows, piece_properties, promotion_properties, rules_missing, square, squares_of,
+    Exported, Feature, PieceType, Variant,
 };
 use crate::types::{ByColour, Colour};
 use crate::variant::region::SquareSet;
@@ -142,20 +142,7 @@ pub fn export(v: &Variant, name: &str) -> Exported {
             if promotion.mandatory {
                 block.push("Optional promotion: empty, empty".into());
             }
-            let mut add = |on: bool, what: &'static str| {
-                if on {
-                    unsaid.push(what);
-                }
-            };
-            add(promotion.choices_black.is_some(), "Black's own choices");
-            add(
-                promotion.within_zone_by_capture,
-                "promotion within the zone by capture",
-            );
-            add(promotion.only_captured, "promotion to captured pieces only");
-            add(!promotion.limits.is_empty(), "promotion limits");
-            add(promotion.on_capture, "promotion on captures only");
-            add(promotion.in_place.is_some(), "promotion in place");
+            unsaid.extend(promotion_properties(promotion));
         }
         if let Some(c) = v.castling.as_ref().filter(|c| c.king == index) {
             let id = p.id.to_string();
