@@ -76,7 +76,7 @@ FILES = "abcdefghijklmnop"
 
 
 class EngineDied(RuntimeError):
-    """An engine closed its output (HaChu 0.21 sometimes dies in the middle of a game)."""
+    """An engine closed its output or input (HaChu 0.21 sometimes dies in the middle of a game)."""
 
     def __init__(self, name):
         super().__init__(f"{name} closed its output")
@@ -100,8 +100,11 @@ class Engine:
         self.pings = 0
 
     def send(self, *lines):
-        self.proc.stdin.write("".join(line + "\n" for line in lines))
-        self.proc.stdin.flush()
+        try:
+            self.proc.stdin.write("".join(line + "\n" for line in lines))
+            self.proc.stdin.flush()
+        except BrokenPipeError as error:
+            raise EngineDied(self.name) from error
 
     def line(self):
         text = self.proc.stdout.readline()
@@ -348,18 +351,27 @@ def next_to_own_burner(board, move, burners):
     )
 
 
-def returns_to_empty_first(board, move):
-    """Whether `move` is a lion dog's two steps straight with a capture on the second and a
-    step back onto the first, empty square (`g7g9,g9g8`)."""
+def two_legs(move):
+    """A two-leg move's start, first stop and end as (file, rank) numbers, and its end
+    square's name; None for any other move."""
     legs = [squares_of(leg) for leg in move.split(",")]
     if len(legs) != 2 or len(legs[0]) != 2 or len(legs[1]) != 2:
-        return False
+        return None
     (f, e), (_, t) = legs
 
     def xy(sq):
         return FILES.index(sq[0]), int(sq[1:])
 
-    (fx, fy), (ex, ey), (tx, ty) = xy(f), xy(e), xy(t)
+    return xy(f), xy(e), xy(t), t
+
+
+def returns_to_empty_first(board, move):
+    """Whether `move` is a lion dog's two steps straight with a capture on the second and a
+    step back onto the first, empty square (`g7g9,g9g8`)."""
+    legs = two_legs(move)
+    if legs is None:
+        return False
+    (fx, fy), (ex, ey), (tx, ty), t = legs
     straight = (ex - fx, ey - fy) == (2 * (tx - fx), 2 * (ty - fy))
     return straight and max(abs(tx - fx), abs(ty - fy)) == 1 and t not in board
 
@@ -369,15 +381,10 @@ def takes_first_ends_third(move):
     square (`g7f7,f7d7`): HaChu's generator writes it as a capture on the second square
     (`g7e7,e7d7`, its code for "take the second, stop on the third") and refuses it written
     as its own piece line gives it."""
-    legs = [squares_of(leg) for leg in move.split(",")]
-    if len(legs) != 2 or len(legs[0]) != 2 or len(legs[1]) != 2:
+    legs = two_legs(move)
+    if legs is None:
         return False
-    (f, e), (_, t) = legs
-
-    def xy(sq):
-        return FILES.index(sq[0]), int(sq[1:])
-
-    (fx, fy), (ex, ey), (tx, ty) = xy(f), xy(e), xy(t)
+    (fx, fy), (ex, ey), (tx, ty), _ = legs
     step = (ex - fx, ey - fy)
     return max(map(abs, step)) == 1 and (tx - fx, ty - fy) == (3 * step[0], 3 * step[1])
 
