@@ -83,9 +83,14 @@ pub struct TrainSettings {
     /// Output buckets by the number of pieces on the board.
     #[arg(long, default_value_t = 1)]
     pub buckets: usize,
-    /// Passes over the data.
+    /// Passes over the data (the weights kept are those of the pass with the lowest held-out
+    /// loss).
     #[arg(long, default_value_t = 10)]
     pub epochs: usize,
+    /// Stop once this many passes in a row have not lowered the held-out loss (default: make
+    /// every pass).
+    #[arg(long, value_name = "PASSES")]
+    pub patience: Option<usize>,
     /// Positions per optimiser step.
     #[arg(long, default_value_t = 2048)]
     pub batch: usize,
@@ -123,8 +128,8 @@ impl TrainSettings {
                 crate::nnue::network::MAX_BUCKETS
             ));
         }
-        if self.epochs == 0 || self.batch == 0 {
-            return Err("--epochs and --batch must be at least 1".into());
+        if self.epochs == 0 || self.batch == 0 || self.patience == Some(0) {
+            return Err("--epochs, --batch and --patience must be at least 1".into());
         }
         if !(0.0..=1.0).contains(&self.lambda) {
             return Err(format!("--lambda {}: from 0 to 1", self.lambda));
@@ -136,6 +141,7 @@ impl TrainSettings {
             hidden: self.hidden,
             buckets: self.buckets,
             epochs: self.epochs,
+            patience: self.patience,
             batch: self.batch,
             learning_rate: self.learning_rate,
             lambda: self.lambda,
@@ -311,10 +317,8 @@ pub fn train_to(
         .num_threads(threads.unwrap_or(0))
         .build()
         .map_err(|e| format!("cannot start the training threads: {e}"))?;
-    let mut last = 0.0;
-    let net = pool.install(|| {
+    let kept = pool.install(|| {
         train::train(&layout, &train_set, &held, settings, &mut |e| {
-            last = e.held_out_loss;
             crate::outln!(
                 "epoch {:>3}/{}: loss {:.6}, held-out {:.6}, rate {:.6}, {:.1} s ({:.0} positions/s)",
                 e.epoch,
@@ -327,10 +331,19 @@ pub fn train_to(
             );
         })
     })?;
+    let (net, best) = (kept.net, kept.held_out_loss);
+    if kept.epoch < settings.epochs {
+        crate::outln!(
+            "kept the weights of epoch {} (held-out {best:.6}): later passes did worse on the \
+             held-out positions",
+            kept.epoch
+        );
+    }
     let description = format!(
-        "{command}; {} positions ({} held out, loss {last:.6}); made by Alfil {}",
+        "{command}; {} positions ({} held out, loss {best:.6} after epoch {}); made by Alfil {}",
         train_set.len() + held.len(),
         held.len(),
+        kept.epoch,
         env!("CARGO_PKG_VERSION")
     );
     let quantized = net.quantize(&tables.variant.name, &description, layout.key);
@@ -345,7 +358,7 @@ pub fn train_to(
     );
     Ok(Trained {
         positions: train_set.len() + held.len(),
-        held_out_loss: last,
+        held_out_loss: best,
     })
 }
 
@@ -412,8 +425,12 @@ pub fn default_net_path(tables: &Ruleset) -> PathBuf {
 fn describe_train(args: &TrainArgs) -> String {
     let s = &args.settings;
     let files: Vec<String> = args.data.iter().map(|p| p.display().to_string()).collect();
+    let patience = s
+        .patience
+        .map(|p| format!(" --patience {p}"))
+        .unwrap_or_default();
     format!(
-        "{} {} --hidden {} --buckets {} --epochs {} --batch {} --learning-rate {} --lambda {} --seed {}",
+        "{} {} --hidden {} --buckets {} --epochs {}{patience} --batch {} --learning-rate {} --lambda {} --seed {}",
         args.variant,
         files.join(" "),
         s.hidden,

@@ -38,7 +38,8 @@ pub struct TuneArgs {
     /// --hours is given).
     #[arg(long)]
     pub games: Option<usize>,
-    /// Nodes searched per move (the default unless --depth is given).
+    /// Nodes searched per move (the default unless --depth is given; with --net 1000, the
+    /// count every shipped network's data was played at).
     #[arg(long, conflicts_with = "depth")]
     pub nodes: Option<u64>,
     /// Depth searched per move, instead of a node count.
@@ -94,6 +95,9 @@ const DEFAULT_NODES: u64 = 4000;
 /// Run `alfil tune`.
 pub fn run(args: &TuneArgs) -> Result<(), String> {
     if args.net {
+        if args.depth.is_some() {
+            return Err("--depth: with --net, self-play searches a node count (--nodes)".into());
+        }
         return crate::cli::learn::pipeline::run(&crate::cli::learn::pipeline::NetArgs {
             variant: args.variant.clone(),
             games: args.games,

@@ -2,7 +2,9 @@
 //! (seeded), cut into batches, and each batch into a fixed number of parts whose gradients
 //! are summed in a fixed order, so a run gives the same network whatever the number of
 //! threads. Adam moves the weights; the learning rate falls along a cosine to a twentieth;
-//! the loss on a held-out share of the games is reported after every epoch.
+//! the loss on a held-out share of the games is reported after every epoch, and the epoch
+//! that did best on it is the one kept (training stops early once `patience` epochs in a row
+//! have not beaten it).
 //!
 //! The network learns `λ × result + (1 − λ) × sigmoid(score / SCALE)` for the side to move
 //! (the game's result blended with the search's score), through `sigmoid(output)`.
@@ -27,6 +29,8 @@ pub struct Settings {
     pub hidden: usize,
     pub buckets: usize,
     pub epochs: usize,
+    /// Stop after this many epochs in a row without a lower held-out loss (none: every epoch).
+    pub patience: Option<usize>,
     pub batch: usize,
     pub learning_rate: f32,
     /// The weight of the game's result against the search's score.
@@ -44,6 +48,7 @@ impl Default for Settings {
             hidden: 256,
             buckets: 1,
             epochs: 10,
+            patience: None,
             batch: 2048,
             learning_rate: 0.001,
             lambda: 0.0,
@@ -87,14 +92,25 @@ pub fn first_layer_bound(layout: &Layout) -> f32 {
     (room / (layout.max_active + 1) as f32).min(1.98)
 }
 
-/// Train a network on `train`, reporting each epoch's losses to `report`.
+/// A finished training: the network of the epoch with the lowest held-out loss (the last
+/// epoch's where nothing is held out), so that passes which only learn the training games by
+/// heart are not kept.
+pub struct Kept {
+    pub net: FloatNet,
+    /// The epoch whose weights these are, from 1.
+    pub epoch: usize,
+    pub held_out_loss: f64,
+}
+
+/// Train a network on `train`, reporting each epoch's losses to `report`, and keep the
+/// epoch that did best on `held`.
 pub fn train(
     layout: &Layout,
     train: &Samples,
     held: &Samples,
     settings: &Settings,
     report: &mut dyn FnMut(&Epoch),
-) -> Result<FloatNet, String> {
+) -> Result<Kept, String> {
     if train.is_empty() {
         return Err("no training positions".into());
     }
@@ -113,6 +129,7 @@ pub fn train(
     let batches_per_epoch = train.len().div_ceil(settings.batch);
     let total = (settings.epochs * batches_per_epoch).max(1);
     let mut step = 0;
+    let mut kept: Option<Kept> = None;
     for epoch in 1..=settings.epochs {
         let started = std::time::Instant::now();
         shuffle(&mut order, &mut rng);
@@ -163,15 +180,31 @@ pub fn train(
             net.clip(bound, 1.98);
             step += 1;
         }
+        let held_out_loss = loss(&net, held, settings.lambda);
         report(&Epoch {
             epoch,
             train_loss: loss_sum / train.len() as f64,
-            held_out_loss: loss(&net, held, settings.lambda),
+            held_out_loss,
             learning_rate,
             seconds: started.elapsed().as_secs_f64(),
         });
+        let better = match &kept {
+            None => true,
+            Some(best) => held.is_empty() || held_out_loss < best.held_out_loss,
+        };
+        if better {
+            kept = Some(Kept {
+                net: net.clone(),
+                epoch,
+                held_out_loss,
+            });
+        }
+        let since_best = kept.as_ref().map_or(0, |best| epoch - best.epoch);
+        if settings.patience.is_some_and(|p| since_best >= p) {
+            break;
+        }
     }
-    Ok(net)
+    kept.ok_or_else(|| "no epochs to train".into())
 }
 
 /// The mean loss of `net` on `samples` (0 for none).
@@ -266,6 +299,8 @@ mod tests {
     use crate::position::Position;
     use crate::variant::load_by_name;
 
+    use super::{loss, split, train, Settings};
+
     /// Positions along a playout of `variant`.
     fn positions(variant: &str, plies: usize) -> Vec<Position> {
         let tables =
@@ -333,5 +368,44 @@ mod tests {
                 "{variant}: mean {mean}, worst {worst}"
             );
         }
+    }
+
+    /// Taught scores that are noise, a network learns its training positions by heart and
+    /// does worse and worse on the held-out ones: training stops `patience` epochs after the
+    /// best one and keeps that epoch's weights, whose held-out loss is the lowest reported.
+    #[test]
+    fn the_best_epoch_is_kept_and_training_stops_after_patience() {
+        let all = positions("chess", 200);
+        let layout = Layout::new(&all[0].tables);
+        let records: Vec<Record> = all
+            .iter()
+            .enumerate()
+            .map(|(i, pos)| {
+                Record::of(pos, (i as i32 * 7919) % 601 - 300, i as u32, Outcome::Drawn)
+            })
+            .collect();
+        let settings = Settings {
+            hidden: 16,
+            epochs: 60,
+            patience: Some(3),
+            batch: 16,
+            learning_rate: 0.01,
+            holdout: 4,
+            ..Settings::default()
+        };
+        let (train_set, held) = split(&records, &layout, &settings);
+        let mut reported = Vec::new();
+        let kept = train(&layout, &train_set, &held, &settings, &mut |e| {
+            reported.push(e.held_out_loss)
+        })
+        .expect("trains");
+        assert!(
+            reported.len() < settings.epochs,
+            "never stopped: {reported:?}"
+        );
+        assert_eq!(reported.len(), kept.epoch + 3, "{reported:?}");
+        let lowest = reported.iter().copied().fold(f64::INFINITY, f64::min);
+        assert_eq!(kept.held_out_loss, lowest);
+        assert_eq!(loss(&kept.net, &held, settings.lambda), lowest);
     }
 }
