@@ -126,8 +126,12 @@ pub fn export(v: &Variant, name: &str) -> Exported {
         None
     });
     // The promoting pieces first: the Diagram promotes its first `maxPromote` pieces.
-    let mut order: Vec<usize> = promotion.as_ref().map_or(Vec::new(), |p| p.0.clone());
-    order.extend((0..v.pieces.len()).filter(|i| !order.contains(i)));
+    let first: Vec<usize> = promotion.as_ref().map_or(Vec::new(), |p| p.0.clone());
+    let order: Vec<usize> = first
+        .iter()
+        .copied()
+        .chain((0..v.pieces.len()).filter(|i| !first.contains(i)))
+        .collect();
     let mut lines = vec![
         "<!DOCTYPE html>".to_string(),
         format!("<html><head><meta charset=\"utf-8\"><title>{name}</title></head><body>"),
