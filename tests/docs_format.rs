@@ -122,13 +122,15 @@ fn xbetza_rows(doc: &str) -> BTreeMap<String, Vec<(Vec<String>, String)>> {
 
 #[test]
 fn the_xbetza_table_names_every_letter_as_the_parser_reads_it() {
-    let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/xbetza.md"))
-        .unwrap();
+    let doc =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/xbetza.md")).unwrap();
     let rows = xbetza_rows(&doc);
     let read = |text: &str| alfil::betza::read(text).map(|_| ());
     let mut read_letters = Vec::new();
     for section in ["Atoms", "Ranges", "Modifiers"] {
-        let section_rows = rows.get(section).unwrap_or_else(|| panic!("no `## {section}`"));
+        let section_rows = rows
+            .get(section)
+            .unwrap_or_else(|| panic!("no `## {section}`"));
         for (letters, example) in section_rows {
             assert!(
                 read(example).is_ok(),
@@ -153,7 +155,10 @@ fn the_xbetza_table_names_every_letter_as_the_parser_reads_it() {
             } else {
                 letter.clone()
             };
-            assert!(read(&text).is_err(), "`{text}` is read, yet listed as refused");
+            assert!(
+                read(&text).is_err(),
+                "`{text}` is read, yet listed as refused"
+            );
         }
     }
     // Every letter has a row, as read or as refused.

@@ -365,7 +365,10 @@ fn diagram_page(variant: &str) -> (DiagramSetup, Vec<String>) {
         .map(String::from)
         .collect();
     for what in &missing {
-        assert!(err.contains(&format!("warning: not expressed: {what}")), "{err}");
+        assert!(
+            err.contains(&format!("warning: not expressed: {what}")),
+            "{err}"
+        );
     }
     (read_diagram(&page), missing)
 }
@@ -394,9 +397,16 @@ fn diagram_pages_set_up_the_variant() {
     assert_eq!(chess.board, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR");
     assert_eq!(chess.royal, ["K"]);
     assert_eq!(chess.promotion.0, ["P"]);
-    assert_eq!((chess.promotion.1, sorted(&chess.promotion.2).as_str()), (1, "BNQR"));
+    assert_eq!(
+        (chess.promotion.1, sorted(&chess.promotion.2).as_str()),
+        (1, "BNQR")
+    );
     // Castling: the king moves two squares either way with the corner piece (`isO2`).
-    assert!(moves(&chess, "K").ends_with("isO2"), "{}", moves(&chess, "K"));
+    assert!(
+        moves(&chess, "K").ends_with("isO2"),
+        "{}",
+        moves(&chess, "K")
+    );
     assert!(chess.stalemate_draws);
     assert!(missing.is_empty(), "{missing:?}");
 
@@ -404,9 +414,15 @@ fn diagram_pages_set_up_the_variant() {
     // the archbishop and the chancellor too; the king castles three squares.
     let (capa, missing) = diagram_page("capablanca");
     assert_eq!((capa.files, capa.ranks), (10, 8));
-    assert_eq!(capa.board, "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR");
+    assert_eq!(
+        capa.board,
+        "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR"
+    );
     assert_eq!(capa.royal, ["K"]);
-    assert_eq!((capa.promotion.1, sorted(&capa.promotion.2).as_str()), (1, "ABCNQR"));
+    assert_eq!(
+        (capa.promotion.1, sorted(&capa.promotion.2).as_str()),
+        (1, "ABCNQR")
+    );
     assert!(moves(&capa, "K").ends_with("isO3"));
     assert!(missing.is_empty(), "{missing:?}");
 
@@ -419,7 +435,10 @@ fn diagram_pages_set_up_the_variant() {
     );
     assert_eq!(shogi.royal, ["K"]);
     assert!(shogi.promotion.0.is_empty(), "{:?}", shogi.promotion);
-    assert!(missing.contains(&"holdings and drops".to_string()), "{missing:?}");
+    assert!(
+        missing.contains(&"holdings and drops".to_string()),
+        "{missing:?}"
+    );
     assert!(
         missing.iter().any(|m| m.starts_with("promotions")),
         "{missing:?}"
@@ -434,7 +453,10 @@ fn diagram_pages_set_up_the_variant() {
         "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR"
     );
     assert_eq!(xiangqi.royal, ["K"]);
-    assert!(!xiangqi.stalemate_draws, "a stalemated side loses in xiangqi");
+    assert!(
+        !xiangqi.stalemate_draws,
+        "a stalemated side loses in xiangqi"
+    );
     for what in [
         "facing generals",
         "the general: its confinement",
@@ -446,16 +468,26 @@ fn diagram_pages_set_up_the_variant() {
     }
 
     // Grand chess on 10x10 (squares of the tenth rank): promotion only to a lost piece and
-    // optional before the last rank cannot be said, nor the pawn's double step from its
-    // third rank.
+    // optional before the last rank cannot be said. Its pawns' double step from their third
+    // rank is the Diagram's `i`, as they start there and only go forward.
     let (grand, missing) = diagram_page("grand");
     assert_eq!(
         grand.board,
         "r8r/1nbqkcabn1/pppppppppp/10/10/10/10/PPPPPPPPPP/1NBQKCABN1/R8R"
     );
-    assert!(missing.iter().any(|m| m.starts_with("promotions")), "{missing:?}");
     assert!(
-        missing.contains(&"the pawn: its initial-move zone".to_string()),
+        missing.iter().any(|m| m.starts_with("promotions")),
         "{missing:?}"
     );
+    assert!(
+        !missing.iter().any(|m| m.contains("initial-move zone")),
+        "{missing:?}"
+    );
+    // A pawn whose double step is allowed on a rank it does not start on: said to be lost.
+    let file = scratch(
+        "zoned.ron",
+        "(\n    name: \"zoned\",\n    inherits: \"chess\",\n    pieces: [(letter: 'P', name: \"pawn\", moves: \"fmWfceFifmnD\", initial_zone: \"*3\", promotion: (zone: \"*8\", choices: \"QRBN\"))],\n)\n",
+    );
+    let (_, missing) = diagram_page(&file);
+    assert_eq!(missing, ["the pawn: its initial-move zone"]);
 }

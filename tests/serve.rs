@@ -253,8 +253,13 @@ fn files_are_saved_only_inside_the_variants_folder() {
         .filter(|f| f["severity"] == "error")
         .map(|f| {
             let message = f["message"].as_str().unwrap_or_default();
-            let fix = message.contains("did you mean `chess`?") || message.contains("expected one of");
-            (f["line"].as_u64().unwrap(), f["column"].as_u64().unwrap(), fix)
+            let fix =
+                message.contains("did you mean `chess`?") || message.contains("expected one of");
+            (
+                f["line"].as_u64().unwrap(),
+                f["column"].as_u64().unwrap(),
+                fix,
+            )
         })
         .collect();
     places.sort_unstable();

@@ -78,9 +78,10 @@ fn between(pos: &Position, from: Square, to: Square) -> Vec<Square> {
 /// Whether one of `moves`' multi-leg components hops in one of its legs (a bent hop, whose
 /// screen need not stand on the line between start and end).
 fn bends_to_hop(moves: &Betza) -> bool {
-    moves.components.iter().any(|c| {
-        c.legs.len() > 1 && c.legs.iter().any(|l| l.modes & (MODE_P | MODE_G) != 0)
-    })
+    moves
+        .components
+        .iter()
+        .any(|c| c.legs.len() > 1 && c.legs.iter().any(|l| l.modes & (MODE_P | MODE_G) != 0))
 }
 
 /// Whether the piece on `from` has a bent hop, in its moves or its zone moves.

@@ -10,10 +10,15 @@
 use super::{
     piece_properties, promotion_properties, ranks_from, rules_missing, square, Exported, Variant,
 };
-use crate::variant::{Colour, GameValue};
+use crate::variant::{Colour, GameValue, PieceType};
 
 /// The start squares of piece `id` (White's form) for each side, from the start FEN.
 fn start_squares(v: &Variant, id: &str) -> [Vec<String>; 2] {
+    start_coords(v, id).map(|side| side.into_iter().map(|(f, r)| square(f, r)).collect())
+}
+
+/// The same as 0-based (file, rank) pairs.
+fn start_coords(v: &Variant, id: &str) -> [Vec<(u8, u8)>; 2] {
     let mut out = [Vec::new(), Vec::new()];
     for (r, row) in cells(&v.start_fen).iter().enumerate() {
         let Some(rank) = (v.ranks as usize).checked_sub(r + 1) else {
@@ -23,7 +28,7 @@ fn start_squares(v: &Variant, id: &str) -> [Vec<String>; 2] {
             if let Some(cell) = cell {
                 let white = !cell.starts_with(|c: char| c.is_ascii_lowercase());
                 if cell.to_ascii_uppercase() == id {
-                    out[usize::from(!white)].push(square(f as u8, rank as u8));
+                    out[usize::from(!white)].push((f as u8, rank as u8));
                 }
             }
         }
@@ -66,6 +71,28 @@ fn cells(fen: &str) -> Vec<Vec<Option<String>>> {
             out
         })
         .collect()
+}
+
+/// Whether the initial-move zone of `p` says what the Diagram's `i` (not moved yet) says: on
+/// each side it is the squares where the piece starts, and every move of the piece goes
+/// forward (one leg, direction letters `f` only), so the piece never comes back into it (the
+/// chess and grand pawns).
+fn zone_is_unmoved(v: &Variant, p: &PieceType) -> bool {
+    let Some(zone) = &p.initial_zone else {
+        return true;
+    };
+    let starts = start_coords(v, &p.id.to_string());
+    let same = |colour: Colour, squares: &[(u8, u8)]| {
+        (0..v.ranks)
+            .flat_map(|r| (0..v.files).map(move |f| (f, r)))
+            .all(|(f, r)| zone[colour].contains(f, r) == squares.contains(&(f, r)))
+    };
+    let forward = p.moves.parsed.components.iter().all(|c| {
+        c.legs.len() == 1
+            && !c.legs[0].directions.is_empty()
+            && c.legs[0].directions.chars().all(|d| d == 'f')
+    });
+    forward && same(Colour::White, &starts[0]) && same(Colour::Black, &starts[1])
 }
 
 /// The promotion as the Diagram reads it, `(promoting pieces, zone depth, choice IDs)`, when
@@ -187,7 +214,7 @@ pub fn export(v: &Variant, name: &str) -> Exported {
             unsaid.retain(|&w| w != "royal only when last");
             unsaid.push("royal only when last (the Diagram makes it royal always)");
         }
-        if p.initial_zone.is_some() {
+        if !zone_is_unmoved(v, p) {
             unsaid.push("its initial-move zone");
         }
         missing.extend(unsaid.into_iter().map(|w| format!("the {}: {w}", p.name)));
