@@ -245,7 +245,9 @@ def main():
         wait(d, "the horse's diagram", lambda: diagram_marks(d, "both") == leaps
              and diagram_marks(d, "passes") == legs, 10)
         if SHOTS:
-            d.find_element(By.ID, "diagram").screenshot(f"{SHOTS}/xiangqi-horse-diagram.png")
+            diagram = d.find_element(By.ID, "diagram")
+            d.execute_script("arguments[0].scrollIntoView()", diagram)
+            diagram.screenshot(f"{SHOTS}/xiangqi-horse-diagram.png")
         print(f"ok: the horse's diagram shows its leaps {' '.join(leaps)} and its legs {' '.join(legs)}")
 
         broken = '(\n    name: "broken",\n    board: (files: 8, ranks: 8),\n    pieces: [(letter: \'K\', name: "king", moves: "K", royall: true)],\n)\n'
