@@ -1,6 +1,8 @@
 //! `docs/variant-format.md` kept in step with the schema: every field of every struct of
 //! `src/variant/schema.rs` has its row in the struct's section of the document, and every row
-//! names a field the schema has.
+//! names a field the schema has. `docs/xbetza.md` kept in step with the XBetza parser: every
+//! letter has a row, every example of a letter Alfil reads is read, every one it refuses is
+//! refused.
 
 use std::collections::BTreeMap;
 
@@ -93,6 +95,79 @@ fn every_row_gives_a_type_a_default_and_an_example() {
         assert!(
             cells[4].starts_with(&format!("`{field}: ")),
             "the example of `{field}` does not set it: {row}"
+        );
+    }
+}
+
+/// The rows of `docs/xbetza.md`'s tables, by section: the letters of the first column (each
+/// in backquotes) and the example of the last.
+fn xbetza_rows(doc: &str) -> BTreeMap<String, Vec<(Vec<String>, String)>> {
+    let mut found: BTreeMap<String, Vec<(Vec<String>, String)>> = BTreeMap::new();
+    let mut section = String::new();
+    for line in doc.lines() {
+        if let Some(name) = line.strip_prefix("## ") {
+            section = name.trim().to_string();
+        } else if line.starts_with("| `") {
+            let cells: Vec<&str> = line.split('|').map(str::trim).collect();
+            let letters = cells[1].split('`').skip(1).step_by(2).map(String::from);
+            let example = cells[cells.len() - 2].trim_matches('`').to_string();
+            found
+                .entry(section.clone())
+                .or_default()
+                .push((letters.collect(), example));
+        }
+    }
+    found
+}
+
+#[test]
+fn the_xbetza_table_names_every_letter_as_the_parser_reads_it() {
+    let doc =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/xbetza.md")).unwrap();
+    let rows = xbetza_rows(&doc);
+    let read = |text: &str| alfil::betza::read(text).map(|_| ());
+    let mut read_letters = Vec::new();
+    for section in ["Atoms", "Ranges", "Modifiers"] {
+        let section_rows = rows
+            .get(section)
+            .unwrap_or_else(|| panic!("no `## {section}`"));
+        for (letters, example) in section_rows {
+            assert!(
+                read(example).is_ok(),
+                "docs/xbetza.md, {section}: the example `{example}` is not read: {:?}",
+                read(example)
+            );
+            read_letters.extend(letters.iter().cloned());
+        }
+    }
+    let refused = &rows["Letters Alfil refuses"];
+    for (letters, example) in refused {
+        assert!(
+            read(example).is_err(),
+            "docs/xbetza.md: `{example}` is listed as refused but is read"
+        );
+        for letter in letters {
+            // Each refused letter alone in a string, as a modifier of a wazir or as an atom.
+            let text = if letter.starts_with(|c: char| c.is_ascii_lowercase()) {
+                format!("{letter}W")
+            } else if letter == "X" || letter == "Y" {
+                format!("W{letter}")
+            } else {
+                letter.clone()
+            };
+            assert!(
+                read(&text).is_err(),
+                "`{text}` is read, yet listed as refused"
+            );
+        }
+    }
+    // Every letter has a row, as read or as refused.
+    let refused_letters: Vec<&String> = refused.iter().flat_map(|(l, _)| l).collect();
+    for c in ('a'..='z').chain('A'..='Z') {
+        let letter = c.to_string();
+        assert!(
+            read_letters.contains(&letter) || refused_letters.contains(&&letter),
+            "docs/xbetza.md has no row for `{letter}`"
         );
     }
 }

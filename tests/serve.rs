@@ -238,6 +238,32 @@ fn files_are_saved_only_inside_the_variants_folder() {
         !s.folder.join("variants/b.ron").exists(),
         "check saved the file"
     );
+
+    // The editor gets every error of a text at once, each at its place with its fix: a
+    // misspelt parent (the nearest name offered) and an unknown key.
+    let broken = "(\n    name: \"b\",\n    inherits: \"chesss\",\n    colour: 3,\n)\n";
+    let checked = json(&s.post(
+        "/api/check",
+        &serde_json::json!({ "file": "b.ron", "text": broken }).to_string(),
+    ));
+    let mut places: Vec<(u64, u64, bool)> = checked["findings"]
+        .as_array()
+        .expect("findings")
+        .iter()
+        .filter(|f| f["severity"] == "error")
+        .map(|f| {
+            let message = f["message"].as_str().unwrap_or_default();
+            let fix =
+                message.contains("did you mean `chess`?") || message.contains("expected one of");
+            (
+                f["line"].as_u64().unwrap(),
+                f["column"].as_u64().unwrap(),
+                fix,
+            )
+        })
+        .collect();
+    places.sort_unstable();
+    assert_eq!(places, [(3, 15, true), (4, 5, true)], "{checked}");
 }
 
 #[cfg(unix)]

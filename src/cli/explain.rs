@@ -13,7 +13,7 @@ use ron::ser::PrettyConfig;
 
 use crate::betza::canonical::canonical;
 use crate::movegen::build_ruleset;
-use crate::movegen::reach::Access;
+use crate::movegen::reach::{Access, Reach};
 use crate::movegen::targets::{reach_of, square_name, Coord, Query};
 use crate::search::piece_values;
 use crate::variant::{load_embedded_kept, load_file_kept, Colour, LoadedFile, Variant};
@@ -157,8 +157,11 @@ fn mark(moves: Access, captures: Access) -> (char, &'static str) {
     }
 }
 
+/// The mark of a square a piece never ends a move on but passes over, and its key's words.
+const PASSES: (char, &str) = ('-', "passes over (a piece there stops it)");
+
 /// The board with the piece `@` and each square's mark, then the key of the marks used.
-fn marked_diagram(q: &Query, found: &[(Coord, Access, Access)]) -> String {
+fn marked_diagram(q: &Query, found: &[(Coord, Reach)]) -> String {
     let mut out = String::new();
     for r in (0..q.ranks).rev() {
         out.push_str(&format!("{:>3} ", u32::from(r) + 1));
@@ -168,8 +171,14 @@ fn marked_diagram(q: &Query, found: &[(Coord, Access, Access)]) -> String {
             } else {
                 found
                     .iter()
-                    .find(|(c, _, _)| *c == (f, r))
-                    .map_or('.', |&(_, m, c)| mark(m, c).0)
+                    .find(|(c, _)| *c == (f, r))
+                    .map_or('.', |(_, x)| {
+                        if x.passes {
+                            PASSES.0
+                        } else {
+                            mark(x.moves, x.captures).0
+                        }
+                    })
             };
             out.push(ch);
             out.push(' ');
@@ -184,10 +193,16 @@ fn marked_diagram(q: &Query, found: &[(Coord, Access, Access)]) -> String {
     out.push('\n');
     let mut key = vec!["@ the piece".to_string()];
     for (m, c) in KINDS {
-        if found.iter().any(|&(_, fm, fc)| (fm, fc) == (m, c)) {
+        if found
+            .iter()
+            .any(|(_, x)| !x.passes && (x.moves, x.captures) == (m, c))
+        {
             let (ch, words) = mark(m, c);
             key.push(format!("{ch} {words}"));
         }
+    }
+    if found.iter().any(|(_, x)| x.passes) {
+        key.push(format!("{} {}", PASSES.0, PASSES.1));
     }
     out.push_str(&key.join("; "));
     out.push('\n');

@@ -3,8 +3,13 @@
 //! piece of the mover's side — on a square of the straight line between (a move or a capture
 //! only over a screen, as a cannon's or a grasshopper's). It runs the engine's own generator
 //! on the position given, so confinement, zones and the screens a piece may not use count.
-//! Screens off the straight line (a bent multi-leg hop) are not tried.
+//! For a piece with a bent hop (a multi-leg move one of whose legs hops, `pafsW`) a capture's
+//! screen is tried on every empty square, not only on the line between. A square the piece
+//! never ends a move on but where a piece would stop one of its moves (the leg of the xiangqi
+//! horse's lame leap, the elephant's eye) is marked as passed over.
 
+use crate::betza::ast::{MODE_G, MODE_P};
+use crate::betza::Betza;
 use crate::movegen::walker::piece_moves;
 use crate::movegen::Move;
 use crate::position::Position;
@@ -27,6 +32,8 @@ pub struct Reach {
     pub square: Square,
     pub moves: Access,
     pub captures: Access,
+    /// It never ends a move here, but a piece here stops one of its moves: it passes over.
+    pub passes: bool,
 }
 
 /// A board with the piece alone on it, and the pieces to try around it.
@@ -68,7 +75,43 @@ fn between(pos: &Position, from: Square, to: Square) -> Vec<Square> {
         .collect()
 }
 
-/// Every square but the piece's own that it moves to or captures on, in board order.
+/// Whether one of `moves`' multi-leg components hops in one of its legs (a bent hop, whose
+/// screen need not stand on the line between start and end).
+fn bends_to_hop(moves: &Betza) -> bool {
+    moves
+        .components
+        .iter()
+        .any(|c| c.legs.len() > 1 && c.legs.iter().any(|l| l.modes & (MODE_P | MODE_G) != 0))
+}
+
+/// Whether the piece on `from` has a bent hop, in its moves or its zone moves.
+fn has_bent_hop(pos: &Position, from: Square) -> bool {
+    let piece = &pos.tables.variant.pieces[pos.at(from).kind()];
+    bends_to_hop(&piece.moves.parsed)
+        || piece
+            .zone_moves
+            .as_ref()
+            .is_some_and(|z| bends_to_hop(&z.moves.parsed))
+}
+
+/// The squares where a screen is tried for a capture on `at`: the line between, or, for a
+/// piece with a bent hop, every empty square but `at`.
+fn screens(
+    pos: &Position,
+    from: Square,
+    at: Square,
+    empty: &[Square],
+    anywhere: bool,
+) -> Vec<Square> {
+    if anywhere {
+        empty.iter().copied().filter(|&q| q != at).collect()
+    } else {
+        between(pos, from, at)
+    }
+}
+
+/// Every square but the piece's own that it moves to, captures on or passes over, in board
+/// order.
 pub fn reach(probe: &Probe) -> Vec<Reach> {
     let Probe {
         alone,
@@ -88,6 +131,7 @@ pub fn reach(probe: &Probe) -> Vec<Reach> {
         .filter(|&sq| sq != from && pos.at(sq) == Piece::EMPTY)
         .collect();
     let mut screen_moves = Vec::new();
+    let mut blocking = Vec::new();
     for &q in &empty {
         pos.set_piece(q, *screen);
         moves.clear();
@@ -98,8 +142,15 @@ pub fn reach(probe: &Probe) -> Vec<Reach> {
                 .map(|m| m.to)
                 .filter(|&to| to != q && !free_moves.contains(&to)),
         );
+        if free_moves
+            .iter()
+            .any(|&to| to != q && !moves.iter().any(|m| m.to == to))
+        {
+            blocking.push(q);
+        }
         pos.set_piece(q, Piece::EMPTY);
     }
+    let screens_anywhere = has_bent_hop(&pos, from);
     let mut out = Vec::new();
     for &sq in &empty {
         let moves_here = if free_moves.contains(&sq) {
@@ -112,22 +163,28 @@ pub fn reach(probe: &Probe) -> Vec<Reach> {
         pos.set_piece(sq, *victim);
         let captures = if takes(&pos, from, sq, &mut moves) {
             Access::Free
-        } else if between(&pos, from, sq).into_iter().any(|q| {
-            pos.set_piece(q, *screen);
-            let taken = takes(&pos, from, sq, &mut moves);
-            pos.set_piece(q, Piece::EMPTY);
-            taken
-        }) {
+        } else if screens(&pos, from, sq, &empty, screens_anywhere)
+            .into_iter()
+            .any(|q| {
+                pos.set_piece(q, *screen);
+                let taken = takes(&pos, from, sq, &mut moves);
+                pos.set_piece(q, Piece::EMPTY);
+                taken
+            })
+        {
             Access::OverScreen
         } else {
             Access::Never
         };
         pos.set_piece(sq, Piece::EMPTY);
-        if moves_here != Access::Never || captures != Access::Never {
+        let ends_here = moves_here != Access::Never || captures != Access::Never;
+        let passes = !ends_here && blocking.contains(&sq);
+        if ends_here || passes {
             out.push(Reach {
                 square: sq,
                 moves: moves_here,
                 captures,
+                passes,
             });
         }
     }

@@ -8,7 +8,7 @@ use crate::types::{Colour, Piece, PieceId, Square};
 use std::sync::Arc;
 
 use crate::betza::{read, BetzaError};
-use crate::movegen::reach::{reach, Access, Probe};
+use crate::movegen::reach::{reach, Probe, Reach};
 use crate::movegen::walker::piece_moves;
 use crate::movegen::Move;
 use crate::position::ruleset::Ruleset;
@@ -186,8 +186,8 @@ pub fn targets(q: &Query) -> Result<Vec<Target>, BetzaError> {
 }
 
 /// What the queried piece does on each square it reaches (see [`reach`]): its foes are the
-/// victims and its friends the screens tried.
-pub fn reach_of(q: &Query) -> Result<Vec<(Coord, Access, Access)>, BetzaError> {
+/// victims and its friends the screens tried; each square with its coordinates.
+pub fn reach_of(q: &Query) -> Result<Vec<(Coord, Reach)>, BetzaError> {
     let alone = test_position(q)?;
     let geo = alone.tables.geo;
     let from = geo.square(q.square.0, q.square.1);
@@ -200,7 +200,7 @@ pub fn reach_of(q: &Query) -> Result<Vec<(Coord, Access, Access)>, BetzaError> {
     };
     Ok(reach(&probe)
         .into_iter()
-        .map(|r| (geo.coords(r.square), r.moves, r.captures))
+        .map(|r| (geo.coords(r.square), r))
         .collect())
 }
 

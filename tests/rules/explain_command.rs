@@ -210,3 +210,85 @@ fn a_missing_variant_is_an_error() {
     let err = explain("/nonexistent/x.ron").unwrap_err();
     assert!(err.contains("cannot read the file"), "{err}");
 }
+
+#[test]
+fn bent_moves_are_drawn_with_their_screens_and_legs() {
+    // Derived by hand from the XBetza spec, from e5 of chess's board. A file of its own, as no
+    // shipped variant has a bent hop.
+    let dir = std::env::temp_dir().join(format!("alfil-explain-bent-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("bent.ron");
+    std::fs::write(
+        &path,
+        r#"(
+    name: "bent",
+    inherits: "chess",
+    pieces: [
+        (letter: 'H', name: "hopping horse", moves: "pafsW"),
+        (letter: 'G', name: "griffon", moves: "FyafsF"),
+        (letter: 'X', name: "horse", moves: "nN"),
+    ],
+)
+"#,
+    )
+    .unwrap();
+    let path = path.display().to_string();
+    // `pafsW`: an orthogonal step that must hop over a piece (`p`), then one diagonal step
+    // outwards (`afs`): the knight's squares, moving or capturing, but only with a screen on
+    // the square next to it, which is off the line from e5 to the square reached.
+    assert_eq!(
+        diagram_of(&path, "H"),
+        [
+            "  8 . . . . . . . .",
+            "  7 . . . p . p . .",
+            "  6 . . p . . . p .",
+            "  5 . . . . @ . . .",
+            "  4 . . p . . . p .",
+            "  3 . . . p . p . .",
+            "  2 . . . . . . . .",
+            "  1 . . . . . . . .",
+            "    a b c d e f g h",
+            "@ the piece; p moves or captures over a screen",
+        ]
+        .join("\n")
+    );
+    // The griffon `FyafsF`: a diagonal step, then on as a rook outwards (`y`: the continuation
+    // slides) — its path turns, and every square on it is one it may stop on.
+    assert_eq!(
+        diagram_of(&path, "G"),
+        [
+            "  8 . . . * . * . .",
+            "  7 . . . * . * . .",
+            "  6 * * * * . * * *",
+            "  5 . . . . @ . . .",
+            "  4 * * * * . * * *",
+            "  3 . . . * . * . .",
+            "  2 . . . * . * . .",
+            "  1 . . . * . * . .",
+            "    a b c d e f g h",
+            "@ the piece; * moves or captures",
+        ]
+        .join("\n")
+    );
+    // The xiangqi horse `nN`: a knight's leap that a piece on the orthogonal square next to
+    // it stops (the lame leg), so those four squares are marked as passed over — what tells
+    // it from a knight.
+    assert_eq!(
+        diagram_of(&path, "X"),
+        [
+            "  8 . . . . . . . .",
+            "  7 . . . * . * . .",
+            "  6 . . * . - . * .",
+            "  5 . . . - @ - . .",
+            "  4 . . * . - . * .",
+            "  3 . . . * . * . .",
+            "  2 . . . . . . . .",
+            "  1 . . . . . . . .",
+            "    a b c d e f g h",
+            "@ the piece; * moves or captures; - passes over (a piece there stops it)",
+        ]
+        .join("\n")
+    );
+    // The knight leaps: nothing stops it, nothing is passed over.
+    assert!(!diagram_of("chess", "N").contains('-'));
+}

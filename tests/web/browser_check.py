@@ -91,6 +91,11 @@ def marks(d, kind):
                   for e in d.find_elements(By.CSS_SELECTOR, f"#board circle.target.{kind}"))
 
 
+def diagram_marks(d, kind):
+    return sorted(e.get_attribute("data-square")
+                  for e in d.find_elements(By.CSS_SELECTOR, f"#diagram circle.mark.{kind}"))
+
+
 def history(d):
     return [li.text for li in d.find_elements(By.CSS_SELECTOR, "#moves li[data-ply]")]
 
@@ -230,6 +235,20 @@ def main():
         d.find_element(By.ID, "perft-run").click()
         wait(d, "the depth limit", lambda: "between 1 and" in text(d, "perft-result"), 10)
         print(f"ok: perft 30 is refused: {text(d, 'perft-result')}")
+
+        # The horse's move diagram (`nN`) from the board's middle, e6: the eight knight
+        # squares, moving or capturing, and the four squares next to it, where a piece would
+        # lame it, marked as passed over.
+        d.find_element(By.CSS_SELECTOR, '#piece-list tr[data-letter="N"]').click()
+        leaps = ["c5", "c7", "d4", "d8", "f4", "f8", "g5", "g7"]
+        legs = ["d6", "e5", "e7", "f6"]
+        wait(d, "the horse's diagram", lambda: diagram_marks(d, "both") == leaps
+             and diagram_marks(d, "passes") == legs, 10)
+        if SHOTS:
+            diagram = d.find_element(By.ID, "diagram")
+            d.execute_script("arguments[0].scrollIntoView()", diagram)
+            diagram.screenshot(f"{SHOTS}/xiangqi-horse-diagram.png")
+        print(f"ok: the horse's diagram shows its leaps {' '.join(leaps)} and its legs {' '.join(legs)}")
 
         broken = '(\n    name: "broken",\n    board: (files: 8, ranks: 8),\n    pieces: [(letter: \'K\', name: "king", moves: "K", royall: true)],\n)\n'
         line_no = 4

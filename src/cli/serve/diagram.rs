@@ -1,8 +1,10 @@
 //! A piece's move diagram for the page: where it goes from a chosen square of the variant's
 //! board when it stands alone (moves), which squares it would take an enemy piece on if one
 //! stood there alone with it (captures), and where it moves or captures only over a screen of
-//! its own side on the line between (a cannon, a grasshopper), by the engine's own generator
-//! with the variant's confinement, zones and the screens the piece may not use.
+//! its own side on the line between (a cannon, a grasshopper) or anywhere for a bent hop, and
+//! the squares it passes over without ending a move there (the leg of the xiangqi horse), by
+//! the engine's own generator with the variant's confinement, zones and the screens the piece
+//! may not use.
 
 use serde::Serialize;
 
@@ -28,6 +30,9 @@ pub struct Diagram {
     pub screen_moves: Vec<String>,
     /// Squares it captures on only over a screen.
     pub screen_captures: Vec<String>,
+    /// Squares it never ends a move on but passes over: a piece there stops it (the leg of a
+    /// lame leap).
+    pub passes: Vec<String>,
 }
 
 /// A kind of the other side our piece may capture, preferring a piece that is not royal.
@@ -86,6 +91,7 @@ pub fn diagram(tables: &Arc<Ruleset>, letter: &str, square: &str) -> Result<Diag
         both: Vec::new(),
         screen_moves: Vec::new(),
         screen_captures: Vec::new(),
+        passes: Vec::new(),
     };
     for r in reach(&probe) {
         let name = geo.name(r.square, STYLE);
@@ -99,7 +105,10 @@ pub fn diagram(tables: &Arc<Ruleset>, letter: &str, square: &str) -> Result<Diag
             out.screen_moves.push(name.clone());
         }
         if r.captures == Access::OverScreen {
-            out.screen_captures.push(name);
+            out.screen_captures.push(name.clone());
+        }
+        if r.passes {
+            out.passes.push(name);
         }
     }
     Ok(out)
@@ -172,6 +181,22 @@ mod tests {
         ];
         assert_eq!(sorted(d.screen_moves), far);
         assert_eq!(sorted(d.screen_captures), far);
+    }
+
+    #[test]
+    fn the_xiangqi_horse_shows_the_squares_that_lame_it() {
+        // xiangqi.ron's horse is `nN`: from e5 it reaches the eight knight squares, moving or
+        // capturing, and a piece on one of the four squares next to it stops the two leaps
+        // beyond: those are passed over. A knight passes over nothing.
+        let t = tables("xiangqi");
+        let d = diagram(&t, "N", "e5").expect("diagram");
+        assert_eq!(
+            sorted(d.both),
+            ["c4", "c6", "d3", "d7", "f3", "f7", "g4", "g6"]
+        );
+        assert_eq!(sorted(d.passes), ["d5", "e4", "e6", "f5"]);
+        let knight = diagram(&tables("chess"), "N", "e5").expect("diagram");
+        assert!(knight.passes.is_empty(), "{knight:?}");
     }
 
     #[test]

@@ -512,11 +512,11 @@ async function showDiagram(square) {
     const v = game.variant, svg = $("diagram");
     drawSquares(svg, v, false, (_, cls) => cls);
     const marks = [[d.moves, "move"], [d.captures, "capture"], [d.both, "both"],
-      [d.screen_moves, "screen-move"], [d.screen_captures, "screen-capture"]];
+      [d.screen_moves, "screen-move"], [d.screen_captures, "screen-capture"], [d.passes, "passes"]];
     for (const [list, kind] of marks) {
       for (const sq of list) {
         const [x, y] = squareXY(sq, v, false);
-        const r = kind.endsWith("move") ? S / 6 : S / 2 - 5;
+        const r = kind.endsWith("move") || kind === "passes" ? S / 6 : S / 2 - 5;
         el("circle", { cx: x + S / 2, cy: y + S / 2, r, class: "mark " + kind,
           "data-square": sq }, svg);
       }
