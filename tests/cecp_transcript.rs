@@ -839,7 +839,11 @@ fn a_contagious_capture_xboard_cannot_be_told_is_named_and_played_with_the_optio
         "no move, no result: {lines:?}"
     );
     let tell = told(&lines);
-    assert_eq!(tell.len(), 2, "the rules untold, then the refusal: {lines:?}");
+    assert_eq!(
+        tell.len(),
+        2,
+        "the rules untold, then the refusal: {lines:?}"
+    );
     for part in [
         "tellusererror Alfil: XBoard cannot be told all of macadamia-shogi's rules (",
         "a piece that takes a teaching king or a buddhist spirit turning into it",

@@ -20,8 +20,8 @@ use std::sync::Arc;
 
 use super::xboard::{needs_setup, piece_moves, piece_to_char, unheld_types};
 use super::xboard_contagion;
-use super::xboard_unreadable::{self, unreadable};
 use super::xboard_legality::{self, XboardLegality};
+use super::xboard_unreadable::{self, unreadable};
 use crate::game::Game;
 use crate::movegen::attack::in_check;
 use crate::movegen::{build_ruleset, Move};
@@ -229,7 +229,8 @@ pub fn accepted_moves(game: &mut Game, view: &Arc<Ruleset>) -> Accepted {
     let untold_captors = captors_without_partner(&game.tables().variant);
     let untold_contagion = |m: Move| {
         let side = game.pos.side();
-        game.pos.contagion(m, side).is_some() && untold_captors.contains(&game.pos.at(m.from).kind())
+        game.pos.contagion(m, side).is_some()
+            && untold_captors.contains(&game.pos.at(m.from).kind())
     };
     let accepted: Vec<Move> = legal
         .iter()
@@ -425,7 +426,10 @@ mod tests {
     fn a_distant_capture_of_a_protected_lion_is_not_played_under_xboards_lion() {
         let mut game = game("lion", "b1c3 b8c6 d2d4 d7d6 d1d3 g8f6 g1f3 f6d5 c3c4");
         let untold = untold_rules(&game.tables().variant);
-        assert!(untold.iter().any(|u| u.contains("Lions trade freely")), "{untold:?}");
+        assert!(
+            untold.iter().any(|u| u.contains("Lions trade freely")),
+            "{untold:?}"
+        );
         let take = game.parse_move("c6c4", RankStyle::FromOne).expect("legal");
         let view = referee_view(game.tables()).expect("XBoard's Lion rules");
         let Accepted::Only(accepted) = accepted_moves(&mut game, &view) else {

@@ -11,8 +11,8 @@ use crate::position::ruleset::Ruleset;
 use crate::protocol::referee::{
     accepted_moves, readable_moves, referee_view, sees_mate, untold_rules, Accepted,
 };
-use crate::protocol::xboard_unreadable;
 use crate::protocol::writer::nodes_per_second;
+use crate::protocol::xboard_unreadable;
 use crate::search::{time, EvalNote, Info, Limits, Outcome};
 use std::sync::Arc;
 
