@@ -4,6 +4,10 @@
 //! * a piece turning back, `a1a2-`: `-` names no piece, so the parser gives `ImpossibleMove`,
 //!   which `ParseOneMove` refuses with legality testing off too;
 //! * the drop of a promoted piece, `+P@c3`: the parser reads no `+` before a drop;
+//! * a contagious capture whose captor becomes a type with no plain letter in the PIECETOCHAR
+//!   (macadamia's teaching king is `^I'`): written `c3a3u`, and with legality testing off
+//!   XBoard puts the piece of the suffix letter on the square (backend.c `ApplyMove`), none
+//!   here, so its board would lose the captor;
 //! * on a board of 16 ranks, a move from the 16th: XBoard keeps a move's ranks as the
 //!   characters `'0' + rank` (parser.c), and rank 16 is `@`, its drop mark, so `h16h15` was
 //!   taken for the drop `H@h15` and `j16i15` for a pass (tenjiku, Alfil against Alfil).
@@ -11,7 +15,7 @@
 //! Alfil never plays them under XBoard, even with the option that plays the moves its
 //! legality test refuses, and tells the user that the full game cannot be played in it.
 
-use super::xboard::needs_setup;
+use super::xboard::{needs_setup, piece_to_char};
 use crate::movegen::Move;
 use crate::position::Position;
 use crate::variant::schema::Demotion;
@@ -32,9 +36,31 @@ pub fn unreadable(pos: &Position, mv: Move) -> bool {
     if v.ranks == DROP_MARK_RANK && pos.geo().coords(mv.from).1 + 1 == DROP_MARK_RANK {
         return true;
     }
+    if pos
+        .contagion(mv, pos.side())
+        .is_some_and(|kind| !has_plain_letter(v, kind))
+    {
+        return true;
+    }
     let mover = pos.at(mv.from).kind();
     mv.promotion_type()
         .is_some_and(|target| v.pieces[mover].promoted_of == Some(target))
+}
+
+/// Whether XBoard can name `kind` by one letter, as a promotion suffix does: its letter stands
+/// in the PIECETOCHAR undressed and not as another piece's promoted partner (`^X`).
+fn has_plain_letter(v: &Variant, kind: usize) -> bool {
+    let id = v.pieces[kind].id;
+    if id.mark().is_some() {
+        return false;
+    }
+    let letter = id.letter();
+    let text: Vec<char> = piece_to_char(v).chars().collect();
+    text.iter().enumerate().any(|(i, &c)| {
+        c == letter
+            && (i == 0 || !matches!(text[i - 1], '^' | '*' | '='))
+            && !matches!(text.get(i + 1), Some('\'' | '!'))
+    })
 }
 
 /// The moves of `v` XBoard 4.9.1 cannot read, in words for the user (empty where it reads
@@ -49,6 +75,19 @@ pub fn words(v: &Variant) -> Vec<String> {
     }
     if v.hand.drop_promoted && v.holdings > 0 {
         words.push("the drop of a promoted piece (written `+P@c3`)".to_string());
+    }
+    let contagious: Vec<&str> = v
+        .rules
+        .contagious
+        .iter()
+        .filter(|&&kind| !has_plain_letter(v, kind))
+        .map(|&kind| v.pieces[kind].name.as_str())
+        .collect();
+    if !contagious.is_empty() {
+        words.push(format!(
+            "a capture that turns the captor into a {} (XBoard has no letter to name it by)",
+            contagious.join(" or a ")
+        ));
     }
     if v.ranks == DROP_MARK_RANK {
         words.push(
@@ -109,5 +148,26 @@ mod tests {
         let said = words(&g.tables().variant);
         assert!(said.iter().any(|w| w.contains("turning back")), "{said:?}");
         assert!(words(&load_by_name("chu").expect("chu")).is_empty());
+    }
+
+    /// Macadamia shogi: the rook's capture of the teaching king on a3 (which makes the rook a
+    /// teaching king) is written `c3a3u`, and the teaching king has no plain letter in
+    /// XBoard's PIECETOCHAR (it is `^I'`). Werewolf's werewolf has one (`W`).
+    #[test]
+    fn a_contagious_capture_into_a_type_without_a_letter_is_unreadable() {
+        let mut g = game(
+            "macadamia-shogi",
+            Some("12k/13/13/13/13/13/13/13/13/13/u1R10/1P11/KP11 w - - 0 1"),
+        );
+        let legal = g.legal_moves();
+        assert!(!legal.is_empty());
+        assert!(legal.iter().all(|&m| unreadable(&g.pos, m)));
+        let said = words(&g.tables().variant);
+        assert!(
+            said.iter()
+                .any(|w| w.contains("teaching king or a buddhist spirit")),
+            "{said:?}"
+        );
+        assert!(words(&load_by_name("werewolf").expect("werewolf")).is_empty());
     }
 }
