@@ -51,7 +51,7 @@ pub fn unreadable(pos: &Position, mv: Move) -> bool {
 /// in the PIECETOCHAR undressed and not as another piece's promoted partner (`^X`).
 fn has_plain_letter(v: &Variant, kind: usize) -> bool {
     let id = v.pieces[kind].id;
-    if id.mark().is_some() {
+    if id.dress().mark().is_some() {
         return false;
     }
     let letter = id.letter();

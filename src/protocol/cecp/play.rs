@@ -288,7 +288,10 @@ impl Engine {
             listed.push(format!("and {} more", legal.len() - LISTED));
         }
         self.debug("XBoard would refuse every legal move");
-        if self.settings.play_refused {
+        let unreadable = legal
+            .iter()
+            .all(|&m| xboard_unreadable::unreadable(&game.pos, m));
+        if self.settings.play_refused || unreadable {
             self.out.line(&format!(
                 "tellusererror Alfil: XBoard 4.9.1 cannot read any legal move {} has here ({}), \
                  and no rule has ended the game. Alfil waits rather than give a result the \
