@@ -21,6 +21,7 @@ use std::sync::Arc;
 use super::xboard::{needs_setup, piece_moves, piece_to_char, unheld_types};
 use super::xboard_contagion;
 use super::xboard_legality::{self, XboardLegality};
+use super::xboard_stalemate;
 use super::xboard_unreadable::{self, unreadable};
 use crate::game::Game;
 use crate::movegen::attack::in_check;
@@ -139,6 +140,7 @@ pub fn untold_rules(v: &Variant) -> Vec<String> {
         ));
     }
     untold.extend(xboard_legality::untold(v));
+    untold.extend(xboard_stalemate::words(v));
     untold
 }
 
@@ -282,6 +284,7 @@ pub fn accepted_moves(game: &mut Game, view: &Arc<Ruleset>) -> Accepted {
         .filter(|&m| !untold_contagion(m) && !unreadable(&game.pos, m))
         .filter(|&m| !legality.as_ref().is_some_and(|x| x.refuses(&game.pos, m)))
         .collect();
+    let accepted = without_misscored_stalemates(game, accepted);
     if accepted.len() == legal.len() {
         Accepted::All
     } else if !accepted.is_empty() {
@@ -300,6 +303,7 @@ pub fn readable_moves(game: &mut Game) -> Accepted {
         .copied()
         .filter(|&m| !unreadable(&game.pos, m))
         .collect();
+    let readable = without_misscored_stalemates(game, readable);
     if readable.len() == legal.len() {
         Accepted::All
     } else if readable.is_empty() {
@@ -307,6 +311,18 @@ pub fn readable_moves(game: &mut Game) -> Accepted {
     } else {
         Accepted::Only(readable)
     }
+}
+
+/// `moves` without those that stalemate where XBoard scores a stalemate otherwise than the
+/// rules ([`xboard_stalemate`]).
+fn without_misscored_stalemates(game: &mut Game, moves: Vec<Move>) -> Vec<Move> {
+    if xboard_stalemate::misscored(&game.tables().variant).is_none() {
+        return moves;
+    }
+    moves
+        .into_iter()
+        .filter(|&m| !xboard_stalemate::stalemates(game, m))
+        .collect()
 }
 
 /// Whether XBoard, knowing the game as `view`, sees the side to move mated.
