@@ -79,11 +79,12 @@ mod tests {
         );
         let legal = g.legal_moves();
         let text = |g: &Game, m: Move| g.move_text(m, RankStyle::FromOne);
-        let stalemating: Vec<String> = legal
+        let stalemating: Vec<Move> = legal
             .iter()
-            .filter(|&&m| stalemates(&mut g, m))
-            .map(|&m| text(&g, m))
+            .copied()
+            .filter(|&m| stalemates(&mut g, m))
             .collect();
+        let stalemating: Vec<String> = stalemating.iter().map(|&m| text(&g, m)).collect();
         assert_eq!(stalemating, ["a10a11"]);
         for name in ["chu", "shogi", "xiangqi", "torishogi", "janggi"] {
             let v = load_by_name(name).expect("shipped");
