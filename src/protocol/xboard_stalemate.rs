@@ -86,9 +86,13 @@ mod tests {
             .collect();
         let stalemating: Vec<String> = stalemating.iter().map(|&m| text(&g, m)).collect();
         assert_eq!(stalemating, ["a10a11"]);
-        for name in ["chu", "shogi", "xiangqi", "torishogi", "janggi"] {
+        for name in ["chu", "shogi", "xiangqi", "werewolf"] {
             let v = load_by_name(name).expect("shipped");
             assert_eq!(misscored(&v), None, "{name}");
         }
+        // Torishogi's file leaves a stalemate a draw; XBoard's shogi parent makes it a loss.
+        let tori = load_by_name("torishogi").expect("shipped");
+        assert_eq!(tori.rules.stalemate, GameValue::Draw);
+        assert_eq!(misscored(&tori), Some(GameValue::Loss));
     }
 }
