@@ -177,13 +177,16 @@ fn xboards_lion_trading(v: &Variant) -> Option<LionTrading> {
     })
 }
 
+/// The piece of an image slot: its letter and dress mark (`'`, `!`).
+type SlotPiece = Option<(char, Option<char>)>;
+
 /// White's image slots of a PIECETOCHAR as XBoard reads it (backend.c `SetCharTableEsc`): a
 /// letter with its dress (`'`, `!`) where a piece of its own stands, `None` for `.`, `+`, `~`
 /// and a promoted partner (`^X`, `*X`); `=Y` nicknames are skipped and `/` goes on at slot 46.
-fn white_slots(text: &str) -> Vec<Option<(char, Option<char>)>> {
+fn white_slots(text: &str) -> Vec<SlotPiece> {
     const AFTER_SLASH: usize = 46;
     let chars: Vec<char> = text.chars().collect();
-    let mut tokens: Vec<(usize, Option<(char, Option<char>)>)> = Vec::new();
+    let mut tokens: Vec<(usize, SlotPiece)> = Vec::new();
     let mut i = 0;
     let mut jump = false;
     while i < chars.len() {
