@@ -815,6 +815,64 @@ fn the_user_is_told_once_and_the_option_plays_the_moves_xboard_would_refuse() {
     s.quit();
 }
 
+/// Macadamia shogi: a piece that takes a teaching king or a buddhist spirit turns into it.
+/// XBoard 4.9.1 cannot be told that (two such types, and a piece has one `+` partner at most)
+/// and would refuse the capture. White's king on a1 is checked by Black's teaching king on a3
+/// (its `D` jump), and the rook's capture c3a3 is White's one legal move: at the first `go`
+/// the user is told of the rule and then that XBoard cannot read any legal move here: written
+/// `c3a3u`, the capture would make XBoard (legality testing off) put a piece of the letter U on
+/// a3, and XBoard has none (the teaching king is `^I'`). With the option on Alfil still waits.
+#[test]
+fn a_contagious_capture_xboard_cannot_be_told_or_read_is_named_and_never_played() {
+    let mut s = Session::start();
+    s.handshake();
+    let position = [
+        "new",
+        "variant macadamia-shogi",
+        "force",
+        "setboard 12k/13/13/13/13/13/13/13/13/13/u1R10/1P11/KP11 w - - 0 1",
+    ];
+    let lines = s.script(&[&position[..], &["go"]].concat());
+    assert!(
+        !lines
+            .iter()
+            .any(|l| l.starts_with("move ") || l.contains('{')),
+        "no move, no result: {lines:?}"
+    );
+    let tell = told(&lines);
+    assert_eq!(
+        tell.len(),
+        2,
+        "the rules untold, then the refusal: {lines:?}"
+    );
+    for part in [
+        "tellusererror Alfil: XBoard cannot be told all of macadamia-shogi's rules (",
+        "a piece that takes a teaching king or a buddhist spirit turning into it",
+        "cannot read a capture that turns the captor into a teaching king or a buddhist spirit",
+        "-firstOptions \"Play moves XBoard refuses=1\"",
+    ] {
+        assert!(tell[0].contains(part), "{part}: {}", tell[0]);
+    }
+    assert!(
+        tell[1].contains("XBoard 4.9.1 cannot read any legal move White has here (c3a3"),
+        "{}",
+        tell[1]
+    );
+    assert!(!tell[1].contains("legality testing off"), "{}", tell[1]);
+    s.send("option Play moves XBoard refuses=1");
+    let lines = s.script(&[&position[..], &["go"]].concat());
+    assert!(!lines.iter().any(|l| l.starts_with("move ")), "{lines:?}");
+    let tell = told(&lines);
+    assert!(
+        !tell.is_empty()
+            && tell
+                .iter()
+                .all(|t| t.contains("XBoard 4.9.1 cannot read any legal move White has here")),
+        "{lines:?}"
+    );
+    s.quit();
+}
+
 #[test]
 fn against_an_engine_an_illegal_move_is_claimed_not_refused() {
     let mut s = Session::start();

@@ -29,6 +29,8 @@ pub mod xboard_betza;
 pub mod xboard_contagion;
 pub mod xboard_legality;
 pub mod xboard_promotion;
+pub mod xboard_stalemate;
+pub mod xboard_unreadable;
 
 use std::io::{BufReader, Cursor, Read};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};

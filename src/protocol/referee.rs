@@ -10,28 +10,39 @@
 //! barred in check) are left out of the view: XBoard allows more moves there, and does not see
 //! the mates they make. So are range jumping and burning (tenjiku): XBoard's lines slide
 //! plainly, and its board keeps the pieces a move burns, so a move that burns is not played.
+//! A contagious capture (the captor becomes its victim's type) reaches XBoard as a `+`
+//! promotion only where the captor has a partner slot moving as that type
+//! ([`super::xboard_contagion`]); any other is written `b1b2u`, which XBoard refuses, so it is
+//! not played either.
 
 use std::collections::HashSet;
 use std::sync::Arc;
 
-use super::xboard::{needs_setup, piece_moves, unheld_types};
+use super::xboard::{needs_setup, piece_moves, piece_to_char, unheld_types};
+use super::xboard_contagion;
 use super::xboard_legality::{self, XboardLegality};
+use super::xboard_stalemate;
+use super::xboard_unreadable::{self, unreadable};
 use crate::game::Game;
 use crate::movegen::attack::in_check;
 use crate::movegen::{build_ruleset, Move};
 use crate::position::ruleset::Ruleset;
 use crate::position::RankStyle;
 use crate::types::ByColour;
-use crate::variant::{SquareSet, Variant};
+use crate::variant::{LionTrading, SquareSet, Variant};
 
 /// The variant as XBoard's legality test knows it, where that differs from its rules: `None`
 /// for XBoard's own variants and where the piece lines say every move exactly.
 pub fn referee_view(tables: &Ruleset) -> Option<Arc<Ruleset>> {
     let v = &tables.variant;
-    if untold_rules(v).is_empty() {
+    if untold_rules(v).is_empty() && xboard_unreadable::words(v).is_empty() {
         return None;
     }
     let mut view = (**v).clone();
+    view.rules.lion_trading = view.rules.lion_trading.take().or(xboards_lion_trading(v));
+    if !needs_setup(v) {
+        return build_ruleset(Arc::new(view)).ok();
+    }
     for kind in unheld_types(v) {
         view.pieces[kind].drop_zone = Some(ByColour::new(SquareSet::EMPTY, SquareSet::EMPTY));
     }
@@ -60,10 +71,18 @@ pub fn referee_view(tables: &Ruleset) -> Option<Arc<Ruleset>> {
 /// them is not one it sees), drops of the types XBoard's hand has no place for, and the
 /// promotions and moves XBoard's legality test refuses ([`xboard_legality`]). Empty for XBoard's own variants.
 pub fn untold_rules(v: &Variant) -> Vec<String> {
-    if !needs_setup(v) {
-        return Vec::new();
-    }
     let mut untold = Vec::new();
+    if xboards_lion_trading(v).is_some() {
+        untold.push(
+            "that its Lions trade freely (XBoard forbids a Lion's capture of a protected Lion \
+             from a distance, and the capture of a Lion just after a Lion was taken by another \
+             piece)"
+                .to_string(),
+        );
+    }
+    if !needs_setup(v) {
+        return untold;
+    }
     for p in &v.pieces {
         let name = &p.name;
         if p.zone_moves.is_some() {
@@ -107,8 +126,124 @@ pub fn untold_rules(v: &Variant) -> Vec<String> {
     if !v.rules.initial_lost_when_aimed_by.is_empty() {
         untold.push("first moves lost to a piece aimed at the king".to_string());
     }
+    let untold_captors = captors_without_partner(v);
+    if !untold_captors.is_empty() {
+        let names: Vec<&str> = v
+            .rules
+            .contagious
+            .iter()
+            .map(|&kind| v.pieces[kind].name.as_str())
+            .collect();
+        untold.push(format!(
+            "a piece that takes a {} turning into it",
+            names.join(" or a ")
+        ));
+    }
     untold.extend(xboard_legality::untold(v));
+    untold.extend(xboard_stalemate::words(v));
     untold
+}
+
+/// XBoard's Lion image slot: XBoard 4.9.1 gives its piece chu's Lion-capture rules in every
+/// variant (moves.c: `CheckTest` takes a distant Lion-takes-Lion whose victim is protected for
+/// a move into check; `GenLegalCallback` drops every capture of a Lion just after a piece other
+/// than a Lion took one).
+const LION_SLOT: usize = 21;
+/// XBoard's Pawn and Cobra (go-between) slots: a Lion's capture of such a piece on its way
+/// does not allow the distant capture of a protected Lion.
+const WORTHLESS_SLOTS: [usize; 2] = [0, 19];
+
+/// The Lion-capture rules XBoard applies to `v` where `v` has none of its own: its piece in
+/// XBoard's Lion slot is the Lion (lion chess's Lion in XBoard's `lion`). XBoard lets a king's
+/// protection pass in `lion` and forbids a Lion's counterstrike too; Alfil's rule counts the
+/// king and allows the Lion's, so a Lion taking a Lion just after a Lion was taken by another
+/// piece is still one XBoard would refuse.
+fn xboards_lion_trading(v: &Variant) -> Option<LionTrading> {
+    if v.rules.lion_trading.is_some() {
+        return None;
+    }
+    let slots = white_slots(&piece_to_char(v));
+    let kind_at = |slot: usize| {
+        let (letter, mark) = slots.get(slot).copied().flatten()?;
+        v.pieces
+            .iter()
+            .position(|p| p.id.letter() == letter && p.id.dress().mark() == mark)
+    };
+    let lion = kind_at(LION_SLOT)?;
+    Some(LionTrading {
+        lions: vec![lion],
+        worthless: WORTHLESS_SLOTS.iter().filter_map(|&s| kind_at(s)).collect(),
+        counterstrike: true,
+    })
+}
+
+/// The piece of an image slot: its letter and dress mark (`'`, `!`).
+type SlotPiece = Option<(char, Option<char>)>;
+
+/// White's image slots of a PIECETOCHAR as XBoard reads it (backend.c `SetCharTableEsc`): a
+/// letter with its dress (`'`, `!`) where a piece of its own stands, `None` for `.`, `+`, `~`
+/// and a promoted partner (`^X`, `*X`); `=Y` nicknames are skipped and `/` goes on at slot 46.
+fn white_slots(text: &str) -> Vec<SlotPiece> {
+    const AFTER_SLASH: usize = 46;
+    let chars: Vec<char> = text.chars().collect();
+    let mut tokens: Vec<(usize, SlotPiece)> = Vec::new();
+    let mut i = 0;
+    let mut jump = false;
+    while i < chars.len() {
+        let c = chars[i];
+        if c == '/' {
+            jump = true;
+            i += 1;
+            continue;
+        }
+        let partner = matches!(c, '^' | '*' | '-');
+        if partner {
+            i += 1;
+        }
+        let Some(&letter) = chars.get(i) else { break };
+        i += 1;
+        let mark = chars.get(i).copied().filter(|m| matches!(m, '\'' | '!'));
+        if mark.is_some() {
+            i += 1;
+        }
+        if chars.get(i) == Some(&'=') {
+            i += 2;
+        }
+        let own = letter.is_ascii_alphabetic() && !partner;
+        let slot = match (jump, tokens.last()) {
+            (true, _) => AFTER_SLASH,
+            (false, Some(&(last, _))) => last + 1,
+            (false, None) => 0,
+        };
+        jump = false;
+        tokens.push((slot, own.then_some((letter.to_ascii_uppercase(), mark))));
+    }
+    let half = tokens.len() / 2;
+    let white = &tokens[..half.saturating_sub(1)];
+    let size = white.iter().map(|&(slot, _)| slot + 1).max().unwrap_or(0);
+    let mut slots = vec![None; size];
+    for &(slot, piece) in white {
+        slots[slot] = piece;
+    }
+    slots
+}
+
+/// The types of `v` whose contagious captures XBoard is not told: every piece that can take a
+/// contagious piece of another type and become it, but those given a `+` partner moving as
+/// the one contagious type.
+fn captors_without_partner(v: &Variant) -> Vec<usize> {
+    let told = xboard_contagion::partners(v, &piece_to_char(v))
+        .map(|(captors, _)| captors)
+        .unwrap_or_default();
+    (0..v.pieces.len())
+        .filter(|&kind| {
+            let p = &v.pieces[kind];
+            !p.royal
+                && !p.royal_when_last
+                && v.rules.contagious.iter().any(|&c| c != kind)
+                && !told.contains(&p.id.letter())
+        })
+        .collect()
 }
 
 /// Which of a position's legal moves XBoard would accept.
@@ -139,12 +274,20 @@ pub fn accepted_moves(game: &mut Game, view: &Arc<Ruleset>) -> Accepted {
     // A move that burns is one XBoard would take for a plain move, its board keeping the
     // burned pieces: not played, so that the two boards stay the same.
     let legality = XboardLegality::of(&game.tables().variant);
+    let untold_captors = captors_without_partner(&game.tables().variant);
+    let untold_contagion = |m: Move| {
+        let side = game.pos.side();
+        game.pos.contagion(m, side).is_some()
+            && untold_captors.contains(&game.pos.at(m.from).kind())
+    };
     let accepted: Vec<Move> = legal
         .iter()
         .copied()
         .filter(|&m| known.contains(&game.move_text(m, style)) && !game.pos.burns_something(m))
+        .filter(|&m| !untold_contagion(m) && !unreadable(&game.pos, m))
         .filter(|&m| !legality.as_ref().is_some_and(|x| x.refuses(&game.pos, m)))
         .collect();
+    let accepted = without_misscored_stalemates(game, accepted);
     if accepted.len() == legal.len() {
         Accepted::All
     } else if !accepted.is_empty() {
@@ -152,6 +295,37 @@ pub fn accepted_moves(game: &mut Game, view: &Arc<Ruleset>) -> Accepted {
     } else {
         Accepted::None
     }
+}
+
+/// The legal moves of `game` XBoard can read, legality testing aside
+/// ([`xboard_unreadable`]): what Alfil plays when told to play the moves XBoard refuses.
+pub fn readable_moves(game: &mut Game) -> Accepted {
+    let legal = game.legal_moves();
+    let readable: Vec<Move> = legal
+        .iter()
+        .copied()
+        .filter(|&m| !unreadable(&game.pos, m))
+        .collect();
+    let readable = without_misscored_stalemates(game, readable);
+    if readable.len() == legal.len() {
+        Accepted::All
+    } else if readable.is_empty() {
+        Accepted::None
+    } else {
+        Accepted::Only(readable)
+    }
+}
+
+/// `moves` without those that stalemate where XBoard scores a stalemate otherwise than the
+/// rules ([`xboard_stalemate`]).
+fn without_misscored_stalemates(game: &mut Game, moves: Vec<Move>) -> Vec<Move> {
+    if xboard_stalemate::misscored(&game.tables().variant).is_none() {
+        return moves;
+    }
+    moves
+        .into_iter()
+        .filter(|&m| !xboard_stalemate::stalemates(game, m))
+        .collect()
 }
 
 /// Whether XBoard, knowing the game as `view`, sees the side to move mated.
@@ -277,6 +451,78 @@ mod tests {
             .collect();
         texts.sort();
         assert_eq!(texts, ["a2a3", "d4d5", "p1o1", "p1o2", "p1p2"]);
+    }
+
+    /// Macadamia shogi: a piece that takes a teaching king or a buddhist spirit turns into it,
+    /// which XBoard cannot be told (two such types; a piece has one `+` partner at most), so it
+    /// would refuse the rook's capture c3a3 of the teaching king checking White's king on a1,
+    /// White's one legal move (promoting or not). Werewolf's captures are told as `+`
+    /// promotions.
+    #[test]
+    fn a_contagious_capture_xboard_cannot_be_told_is_not_played() {
+        let v = load_by_name("macadamia-shogi").expect("macadamia");
+        let untold = untold_rules(&v);
+        let part = "a piece that takes a teaching king or a buddhist spirit turning into it";
+        assert!(untold.iter().any(|u| u == part), "{untold:?}");
+        let tables = build_ruleset(Arc::new(v)).expect("rules");
+        let fen = "12k/13/13/13/13/13/13/13/13/13/u1R10/1P11/KP11 w - - 0 1";
+        let mut game = Game::from_fen(tables, fen).expect("fen");
+        let take = game.parse_move("c3a3", RankStyle::FromOne).expect("legal");
+        let legal = game.legal_moves();
+        let side = game.pos.side();
+        assert!(legal.contains(&take));
+        assert!(legal.iter().all(|&m| {
+            (m.from, m.to) == (take.from, take.to) && game.pos.contagion(m, side).is_some()
+        }));
+        let view = referee_view(game.tables()).expect("macadamia's contagion is untold");
+        assert!(matches!(accepted_moves(&mut game, &view), Accepted::None));
+        let werewolf = load_by_name("werewolf").expect("werewolf");
+        assert!(captors_without_partner(&werewolf).is_empty());
+    }
+
+    /// Lion chess under real XBoard: White's Lion on c4, protected by the queen on d3, was taken
+    /// from c6 by Black's Lion ("Forfeit due to invalid move: c6c4"): XBoard gives the piece of
+    /// its Lion slot chu's Lion-capture rules, which lion does not have. The capture is legal
+    /// and not played under XBoard; the Lion's other moves are.
+    #[test]
+    fn a_distant_capture_of_a_protected_lion_is_not_played_under_xboards_lion() {
+        let mut game = game("lion", "b1c3 b8c6 d2d4 d7d6 d1d3 g8f6 g1f3 f6d5 c3c4");
+        let untold = untold_rules(&game.tables().variant);
+        assert!(
+            untold.iter().any(|u| u.contains("Lions trade freely")),
+            "{untold:?}"
+        );
+        let take = game.parse_move("c6c4", RankStyle::FromOne).expect("legal");
+        let view = referee_view(game.tables()).expect("XBoard's Lion rules");
+        let Accepted::Only(accepted) = accepted_moves(&mut game, &view) else {
+            panic!("the capture is left out, the other moves played");
+        };
+        assert!(!accepted.contains(&take));
+        let step = game.parse_move("c6b4", RankStyle::FromOne).expect("legal");
+        assert!(accepted.contains(&step));
+    }
+
+    /// Macadamia shogi under real XBoard: after White's free king took Black's Lion on h10,
+    /// Black's lion dog took White's Lion on e6 and XBoard forfeited it (`g8e6`, "invalid
+    /// move"): its Lion slot holds macadamia's Lion (`L!`, slot 21 of a PIECETOCHAR with `^`
+    /// partners), and its counterstrike rule applies.
+    #[test]
+    fn xboards_lion_slot_is_found_in_a_hachu_style_piece_to_char() {
+        let slots = white_slots("P.B^R=XL!/^Y'KpLb^r=xl!/^y'k");
+        assert_eq!(slots[0], Some(('P', None)));
+        assert_eq!(slots[1], None);
+        assert_eq!(slots[3], None);
+        assert_eq!(slots[4], Some(('L', Some('!'))));
+        assert_eq!(slots.len(), 47);
+        let v = load_by_name("macadamia-shogi").expect("macadamia");
+        let trading = xboards_lion_trading(&v).expect("a Lion in XBoard's Lion slot");
+        assert_eq!(v.pieces[trading.lions[0]].name, "lion");
+        let worthless: Vec<&str> = trading
+            .worthless
+            .iter()
+            .map(|&k| v.pieces[k].name.as_str())
+            .collect();
+        assert_eq!(worthless, ["pawn", "go-between"]);
     }
 
     /// Makpong's mate: the king on e1, checked by the rook on d1 (defended from d8), may not

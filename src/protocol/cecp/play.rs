@@ -8,8 +8,11 @@ use std::time::{Duration, Instant};
 use crate::game::EndCause;
 use crate::movegen::Move;
 use crate::position::ruleset::Ruleset;
-use crate::protocol::referee::{accepted_moves, referee_view, sees_mate, untold_rules, Accepted};
+use crate::protocol::referee::{
+    accepted_moves, readable_moves, referee_view, sees_mate, untold_rules, Accepted,
+};
 use crate::protocol::writer::nodes_per_second;
+use crate::protocol::xboard_unreadable;
 use crate::search::{time, EvalNote, Info, Limits, Outcome};
 use std::sync::Arc;
 
@@ -167,10 +170,14 @@ impl Engine {
                 let (l, hard) = self.clocks.limits(&game, self.settings.move_overhead);
                 limits = l;
                 deadline = hard.map(|d| Instant::now() + d);
-                let view = self.referee_view().filter(|_| !self.settings.play_refused);
-                if let Some(view) = view {
+                if let Some(view) = self.referee_view() {
                     self.tell_untold_rules();
-                    match accepted_moves(&mut game, &view) {
+                    let accepted = if self.settings.play_refused {
+                        readable_moves(&mut game)
+                    } else {
+                        accepted_moves(&mut game, &view)
+                    };
+                    match accepted {
                         Accepted::All => {}
                         Accepted::Only(accepted) => {
                             self.debug(&format!(
@@ -226,14 +233,33 @@ impl Engine {
         }
         self.told_untold.push(self.variant.clone());
         let v = &self.game.tables().variant;
+        let unreadable = xboard_unreadable::words(v);
+        let (never, rest) = if unreadable.is_empty() {
+            (String::new(), "For the full game")
+        } else {
+            (
+                format!(
+                    " XBoard 4.9.1 cannot read {} at all, not even with its legality testing \
+                     off: Alfil never plays such a move under XBoard, so the full game cannot \
+                     be played in it.",
+                    unreadable.join(", nor ")
+                ),
+                "For the other moves",
+            )
+        };
+        let untold = untold_rules(v);
+        let untold = if untold.is_empty() {
+            unreadable.join(", ")
+        } else {
+            untold.join(", ")
+        };
         self.out.line(&format!(
-            "tellusererror Alfil: XBoard cannot be told all of {}'s rules ({}). With its legality \
-             testing on it takes some legal moves for illegal ones, and Alfil does not play \
-             them. For the full game, turn XBoard's legality testing off (Options menu, or \
+            "tellusererror Alfil: XBoard cannot be told all of {}'s rules ({untold}). With its \
+             legality testing on it takes some legal moves for illegal ones, and Alfil does not \
+             play them.{never} {rest}, turn XBoard's legality testing off (Options menu, or \
              -testLegality false) and Alfil's option \"{PLAY_REFUSED}\" on (Engine Settings, \
              or -firstOptions \"{PLAY_REFUSED}=1\").",
             v.name,
-            untold_rules(v).join(", ")
         ));
     }
 
@@ -262,6 +288,19 @@ impl Engine {
             listed.push(format!("and {} more", legal.len() - LISTED));
         }
         self.debug("XBoard would refuse every legal move");
+        let unreadable = legal
+            .iter()
+            .all(|&m| xboard_unreadable::unreadable(&game.pos, m));
+        if self.settings.play_refused || unreadable {
+            self.out.line(&format!(
+                "tellusererror Alfil: XBoard 4.9.1 cannot read any legal move {} has here ({}), \
+                 and no rule has ended the game. Alfil waits rather than give a result the \
+                 rules did not. End the game unfinished (Action > Abort).",
+                game.pos.side().name(),
+                listed.join(" "),
+            ));
+            return;
+        }
         self.out.line(&format!(
             "tellusererror Alfil: XBoard would refuse every legal move {} has here ({}), for \
              want of {}'s rules it cannot be told, and no rule has ended the game. Alfil waits \
