@@ -8,7 +8,8 @@
 //! comments.
 
 use super::{
-    piece_properties, promotion_properties, ranks_from, rules_missing, square, Exported, Variant,
+    fen_cells, piece_properties, promotion_properties, ranks_from, rules_missing, square, Exported,
+    Variant,
 };
 use crate::variant::{Colour, GameValue, PieceType};
 
@@ -20,7 +21,7 @@ fn start_squares(v: &Variant, id: &str) -> [Vec<String>; 2] {
 /// The same as 0-based (file, rank) pairs.
 fn start_coords(v: &Variant, id: &str) -> [Vec<(u8, u8)>; 2] {
     let mut out = [Vec::new(), Vec::new()];
-    for (r, row) in cells(&v.start_fen).iter().enumerate() {
+    for (r, row) in fen_cells(&v.start_fen).iter().enumerate() {
         let Some(rank) = (v.ranks as usize).checked_sub(r + 1) else {
             continue;
         };
@@ -34,43 +35,6 @@ fn start_coords(v: &Variant, id: &str) -> [Vec<(u8, u8)>; 2] {
         }
     }
     out
-}
-
-/// The pieces of a FEN's board, rows from the top, each as written (Black's in lower case,
-/// with any `'` or `!` suffix).
-fn cells(fen: &str) -> Vec<Vec<Option<String>>> {
-    let board = fen.split([' ', '[']).next().unwrap_or_default();
-    board
-        .split('/')
-        .map(|row| {
-            let mut out: Vec<Option<String>> = Vec::new();
-            let mut digits = String::new();
-            for c in row.chars() {
-                if c.is_ascii_digit() {
-                    digits.push(c);
-                    continue;
-                }
-                if !digits.is_empty() {
-                    out.extend(std::iter::repeat_n(None, digits.parse().unwrap_or(0)));
-                    digits.clear();
-                }
-                match c {
-                    '\'' | '!' => {
-                        if let Some(Some(last)) = out.last_mut() {
-                            last.push(c);
-                        }
-                    }
-                    '+' | '~' => {}
-                    c if c.is_ascii_alphabetic() => out.push(Some(c.to_string())),
-                    _ => out.push(None),
-                }
-            }
-            if !digits.is_empty() {
-                out.extend(std::iter::repeat_n(None, digits.parse().unwrap_or(0)));
-            }
-            out
-        })
-        .collect()
 }
 
 /// Whether the initial-move zone of `p` says what the Diagram's `i` (not moved yet) says: on

@@ -219,8 +219,9 @@ fn ranks_from(v: &Variant, set: &SquareSet) -> Option<u8> {
     ((lowest..v.ranks).all(full) && (0..lowest).all(empty)).then_some(lowest)
 }
 
-/// The pieces of a FEN's board, rows from the top (upper-case IDs are White's).
-pub(super) fn board_rows(fen: &str, files: u8) -> Vec<Vec<Option<String>>> {
+/// The pieces of a FEN's board, rows from the top, each as written (Black's in lower case,
+/// with any `'` or `!` suffix).
+pub(super) fn fen_cells(fen: &str) -> Vec<Vec<Option<String>>> {
     let board = fen.split([' ', '[']).next().unwrap_or_default();
     board
         .split('/')
@@ -233,8 +234,7 @@ pub(super) fn board_rows(fen: &str, files: u8) -> Vec<Vec<Option<String>>> {
                     continue;
                 }
                 if !digits.is_empty() {
-                    let n: usize = digits.parse().unwrap_or(0);
-                    cells.extend(std::iter::repeat_n(None, n));
+                    cells.extend(std::iter::repeat_n(None, digits.parse().unwrap_or(0)));
                     digits.clear();
                 }
                 match c {
@@ -243,16 +243,14 @@ pub(super) fn board_rows(fen: &str, files: u8) -> Vec<Vec<Option<String>>> {
                             last.push(c);
                         }
                     }
-                    c if c.is_ascii_uppercase() => cells.push(Some(c.to_string())),
                     '+' | '~' => {}
+                    c if c.is_ascii_alphabetic() => cells.push(Some(c.to_string())),
                     _ => cells.push(None),
                 }
             }
             if !digits.is_empty() {
-                let n: usize = digits.parse().unwrap_or(0);
-                cells.extend(std::iter::repeat_n(None, n));
+                cells.extend(std::iter::repeat_n(None, digits.parse().unwrap_or(0)));
             }
-            cells.truncate(usize::from(files));
             cells
         })
         .collect()

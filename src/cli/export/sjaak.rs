@@ -5,8 +5,8 @@
 
 use super::pieces::{parts, Mode, Part};
 use super::{
-    board_rows, piece_properties, promotion_properties, rules_missing, square, squares_of,
-    Exported, Feature, PieceType, Variant,
+    fen_cells, piece_properties, promotion_properties, rules_missing, square, squares_of, Exported,
+    Feature, PieceType, Variant,
 };
 use crate::types::{ByColour, Colour};
 use crate::variant::region::SquareSet;
@@ -146,7 +146,7 @@ pub fn export(v: &Variant, name: &str) -> Exported {
         }
         if let Some(c) = v.castling.as_ref().filter(|c| c.king == index) {
             let id = p.id.to_string();
-            let king_file = board_rows(&v.start_fen, v.files)
+            let king_file = fen_cells(&v.start_fen)
                 .last()
                 .and_then(|row| row.iter().position(|cell| cell.as_deref() == Some(&id)))
                 .map_or(4, |file| file as u8);
