@@ -741,6 +741,25 @@ fn told(lines: &[String]) -> Vec<String> {
         .collect()
 }
 
+/// The `tellusererror` lines of `lines`, asserting that the engine played no move and
+/// claimed no result, and told the user twice: the rules XBoard is not told, then why it
+/// waits.
+fn waited_telling_the_rules_then_the_refusal(lines: &[String]) -> Vec<String> {
+    assert!(
+        !lines
+            .iter()
+            .any(|l| l.starts_with("move ") || l.contains('{')),
+        "no move, no result: {lines:?}"
+    );
+    let tell = told(lines);
+    assert_eq!(
+        tell.len(),
+        2,
+        "the rules untold, then the refusal: {lines:?}"
+    );
+    tell
+}
+
 /// White neither plays the move (XBoard would forfeit it) nor claims a result the rules did
 /// not give: it tells the user that XBoard would refuse its every legal move, and how to go on,
 /// and waits. When the user turns Alfil's option on (after XBoard's legality testing off),
@@ -750,18 +769,7 @@ fn a_side_whose_every_legal_move_xboard_would_refuse_waits_for_the_user() {
     let mut s = Session::start();
     s.handshake();
     let lines = s.script(&[&REFUSED_ESCAPE[..], &["go"]].concat());
-    assert!(
-        !lines
-            .iter()
-            .any(|l| l.starts_with("move ") || l.contains('{')),
-        "no move, no result: {lines:?}"
-    );
-    let tell = told(&lines);
-    assert_eq!(
-        tell.len(),
-        2,
-        "the rules untold, then the refusal: {lines:?}"
-    );
+    let tell = waited_telling_the_rules_then_the_refusal(&lines);
     for part in [
         "tellusererror Alfil: XBoard would refuse every legal move White has here (f1f0), for \
          want of janggi's rules it cannot be told",
@@ -833,18 +841,7 @@ fn a_contagious_capture_xboard_cannot_be_told_or_read_is_named_and_never_played(
         "setboard 12k/13/13/13/13/13/13/13/13/13/u1R10/1P11/KP11 w - - 0 1",
     ];
     let lines = s.script(&[&position[..], &["go"]].concat());
-    assert!(
-        !lines
-            .iter()
-            .any(|l| l.starts_with("move ") || l.contains('{')),
-        "no move, no result: {lines:?}"
-    );
-    let tell = told(&lines);
-    assert_eq!(
-        tell.len(),
-        2,
-        "the rules untold, then the refusal: {lines:?}"
-    );
+    let tell = waited_telling_the_rules_then_the_refusal(&lines);
     for part in [
         "tellusererror Alfil: XBoard cannot be told all of macadamia-shogi's rules (",
         "a piece that takes a teaching king or a buddhist spirit turning into it",
