@@ -129,6 +129,38 @@ pub fn generate_ignoring_ends(pos: &mut Position, out: &mut Vec<Move>) {
 pub fn generate_knowing_check(pos: &mut Position, checked: Option<bool>, out: &mut Vec<Move>) {
     out.clear();
     pseudo::generate(pos, out);
+    keep_legal(pos, checked, out);
+}
+
+/// Whether the side to move has a legal move, as if no immediate game end held: whether
+/// [`generate_ignoring_ends`] would give any. Where the rules judge each pseudo-legal move
+/// alone (no gating, pass or bikjang, which add moves), the moves are tested one at a time and
+/// the first legal one ends the test, instead of testing them all.
+pub fn has_legal_move_ignoring_ends(pos: &mut Position) -> bool {
+    let rules = &pos.tables.variant.rules;
+    let adds_moves =
+        pos.tables.hand.gating || rules.pass || rules.bikjang || rules.pass_on_stalemate;
+    let mut moves = Vec::new();
+    if adds_moves {
+        generate_knowing_check(pos, None, &mut moves);
+        return !moves.is_empty();
+    }
+    pseudo::generate(pos, &mut moves);
+    let us = pos.side();
+    let checked = !pos.royals(us).is_empty() && in_check(pos, us);
+    let mut one = Vec::with_capacity(1);
+    moves.into_iter().any(|mv| {
+        one.clear();
+        one.push(mv);
+        keep_legal(pos, Some(checked), &mut one);
+        !one.is_empty()
+    })
+}
+
+/// Keep the legal moves of the pseudo-legal moves in `out`, and add the moves the rules add
+/// (gated moves, a pass); `checked` as in [`generate_knowing_check`]. A compulsory capture
+/// aside (it never empties the list), every filter judges each move alone.
+fn keep_legal(pos: &mut Position, checked: Option<bool>, out: &mut Vec<Move>) {
     if !pos.tables.hand.drop_checks {
         out.retain(|&mv| !mv.is_drop() || !gives_check(pos, mv));
     }

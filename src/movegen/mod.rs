@@ -52,6 +52,15 @@ pub fn legal_moves_knowing_check(pos: &mut Position, checked: Option<bool>, out:
     legal::generate_knowing_check(pos, checked, out);
 }
 
+/// Whether the side to move has a legal move: whether [`legal_moves`] would give any. Stops at
+/// the first legal move found where the rules allow ([`legal::has_legal_move_ignoring_ends`]).
+pub fn has_legal_move(pos: &mut Position) -> bool {
+    if pos.tables.may_end && ends::immediate_end(pos).is_some() {
+        return false;
+    }
+    legal::has_legal_move_ignoring_ends(pos)
+}
+
 /// The piece that stands on the destination of `mv` (a move of the side to move, not castling
 /// or a wall) once it is made: the moving piece, promoted if it promotes (or turned by a
 /// `contagious` victim), or the dropped one.
@@ -133,9 +142,12 @@ fn aims_at(pos: &Position, piece: Piece, from: Square, target: Square) -> bool {
 #[cfg(test)]
 mod tests {
     use super::playout::{playout_move, shipped};
-    use super::{legal_moves, make_move, pseudo, Move};
+    use super::{build_ruleset, has_legal_move, legal_moves, make_move, position_from_fen};
+    use super::{pseudo, Move};
     use crate::position::Position;
     use crate::types::{Colour, Square};
+    use crate::variant::load_by_name;
+    use std::sync::Arc;
 
     /// The piece lists of both sides, in order, and the position's key.
     fn snapshot(pos: &Position) -> (Vec<Square>, Vec<Square>, u64) {
@@ -172,5 +184,73 @@ mod tests {
             }
         }
         assert!(tried > 100_000, "only {tried} moves tried");
+    }
+
+    /// Along playouts of every shipped variant, in every position after each legal move of
+    /// every tenth ply, the early-stopping test for a legal move says what the full list says.
+    #[test]
+    fn has_legal_move_agrees_with_the_legal_move_list() {
+        let (mut with, mut without) = (0, 0);
+        for (n, name, ruleset) in shipped() {
+            let mut pos = Position::start(ruleset);
+            let (mut legal, mut replies) = (Vec::new(), Vec::new());
+            for ply in 0..60usize {
+                legal_moves(&mut pos, &mut legal);
+                if ply % 10 == 0 || legal.is_empty() {
+                    for &mv in &legal {
+                        make_move(&mut pos, mv);
+                        legal_moves(&mut pos, &mut replies);
+                        let any = has_legal_move(&mut pos);
+                        assert_eq!(any, !replies.is_empty(), "{name} at {}", pos.to_fen());
+                        if any {
+                            with += 1;
+                        } else {
+                            without += 1;
+                        }
+                        pos.unmake();
+                    }
+                    assert_eq!(has_legal_move(&mut pos), !legal.is_empty(), "{name}");
+                }
+                if legal.is_empty() {
+                    break;
+                }
+                make_move(&mut pos, playout_move(&legal, ply, n));
+            }
+        }
+        assert!(with > 10_000, "{with} positions with a legal move");
+        assert!(without > 0, "no position without a legal move met");
+    }
+
+    /// Positions without a legal move: stalemates and mates in chess, macadamia shogi (a lone
+    /// king on a13 with the gold on a11 and the rook holding the b-file) and shogi (the
+    /// king on a1 mated by the gold on a2 protected by the pawn on a3, no hand), against one
+    /// move later where the side has a move.
+    #[test]
+    fn has_legal_move_says_no_where_there_is_none() {
+        let cases = [
+            ("chess", "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", false),
+            ("chess", "7k/6Q1/6K1/8/8/8/8/8 b - - 0 1", false),
+            ("chess", "7k/8/5QK1/8/8/8/8/8 b - - 0 1", true),
+            (
+                "macadamia-shogi",
+                "k12/13/G12/13/13/13/13/13/13/13/13/13/1R10K b - - 0 1",
+                false,
+            ),
+            (
+                "macadamia-shogi",
+                "k12/13/13/G12/13/13/13/13/13/13/13/13/1R10K b - - 0 1",
+                true,
+            ),
+            ("shogi", "4k4/9/9/9/9/9/p8/g8/K8[] w - - 0 1", false),
+        ];
+        for (variant, fen, any) in cases {
+            let v = load_by_name(variant).expect("shipped");
+            let tables = build_ruleset(Arc::new(v)).expect("rules");
+            let mut pos = position_from_fen(tables, fen).expect(fen);
+            let mut legal = Vec::new();
+            legal_moves(&mut pos, &mut legal);
+            assert_eq!(legal.is_empty(), !any, "{variant} {fen}: {legal:?}");
+            assert_eq!(has_legal_move(&mut pos), any, "{variant} {fen}");
+        }
     }
 }
