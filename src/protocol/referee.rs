@@ -29,6 +29,7 @@ use crate::movegen::{build_ruleset, Move};
 use crate::position::ruleset::Ruleset;
 use crate::position::RankStyle;
 use crate::types::ByColour;
+use crate::variant::piece_to_char::{white_images, SlotContent};
 use crate::variant::{LionTrading, SquareSet, Variant};
 
 /// The variant as XBoard's legality test knows it, where that differs from its rules: `None`
@@ -162,12 +163,10 @@ fn xboards_lion_trading(v: &Variant) -> Option<LionTrading> {
     if v.rules.lion_trading.is_some() {
         return None;
     }
-    let slots = white_slots(&piece_to_char(v));
-    let kind_at = |slot: usize| {
-        let (letter, mark) = slots.get(slot).copied().flatten()?;
-        v.pieces
-            .iter()
-            .position(|p| p.id.letter() == letter && p.id.dress().mark() == mark)
+    let images = white_images(&piece_to_char(v));
+    let kind_at = |image: usize| match images.get(image) {
+        Some(&SlotContent::Piece(id, _)) => v.pieces.iter().position(|p| p.id == id),
+        _ => None,
     };
     let lion = kind_at(LION_SLOT)?;
     Some(LionTrading {
@@ -175,57 +174,6 @@ fn xboards_lion_trading(v: &Variant) -> Option<LionTrading> {
         worthless: WORTHLESS_SLOTS.iter().filter_map(|&s| kind_at(s)).collect(),
         counterstrike: true,
     })
-}
-
-/// The piece of an image slot: its letter and dress mark (`'`, `!`).
-type SlotPiece = Option<(char, Option<char>)>;
-
-/// White's image slots of a PIECETOCHAR as XBoard reads it (backend.c `SetCharTableEsc`): a
-/// letter with its dress (`'`, `!`) where a piece of its own stands, `None` for `.`, `+`, `~`
-/// and a promoted partner (`^X`, `*X`); `=Y` nicknames are skipped and `/` goes on at slot 46.
-fn white_slots(text: &str) -> Vec<SlotPiece> {
-    const AFTER_SLASH: usize = 46;
-    let chars: Vec<char> = text.chars().collect();
-    let mut tokens: Vec<(usize, SlotPiece)> = Vec::new();
-    let mut i = 0;
-    let mut jump = false;
-    while i < chars.len() {
-        let c = chars[i];
-        if c == '/' {
-            jump = true;
-            i += 1;
-            continue;
-        }
-        let partner = matches!(c, '^' | '*' | '-');
-        if partner {
-            i += 1;
-        }
-        let Some(&letter) = chars.get(i) else { break };
-        i += 1;
-        let mark = chars.get(i).copied().filter(|m| matches!(m, '\'' | '!'));
-        if mark.is_some() {
-            i += 1;
-        }
-        if chars.get(i) == Some(&'=') {
-            i += 2;
-        }
-        let own = letter.is_ascii_alphabetic() && !partner;
-        let slot = match (jump, tokens.last()) {
-            (true, _) => AFTER_SLASH,
-            (false, Some(&(last, _))) => last + 1,
-            (false, None) => 0,
-        };
-        jump = false;
-        tokens.push((slot, own.then_some((letter.to_ascii_uppercase(), mark))));
-    }
-    let half = tokens.len() / 2;
-    let white = &tokens[..half.saturating_sub(1)];
-    let size = white.iter().map(|&(slot, _)| slot + 1).max().unwrap_or(0);
-    let mut slots = vec![None; size];
-    for &(slot, piece) in white {
-        slots[slot] = piece;
-    }
-    slots
 }
 
 /// The types of `v` whose contagious captures XBoard is not told: every piece that can take a
@@ -508,12 +456,6 @@ mod tests {
     /// partners), and its counterstrike rule applies.
     #[test]
     fn xboards_lion_slot_is_found_in_a_hachu_style_piece_to_char() {
-        let slots = white_slots("P.B^R=XL!/^Y'KpLb^r=xl!/^y'k");
-        assert_eq!(slots[0], Some(('P', None)));
-        assert_eq!(slots[1], None);
-        assert_eq!(slots[3], None);
-        assert_eq!(slots[4], Some(('L', Some('!'))));
-        assert_eq!(slots.len(), 47);
         let v = load_by_name("macadamia-shogi").expect("macadamia");
         let trading = xboards_lion_trading(&v).expect("a Lion in XBoard's Lion slot");
         assert_eq!(v.pieces[trading.lions[0]].name, "lion");

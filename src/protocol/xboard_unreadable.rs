@@ -18,6 +18,7 @@
 use super::xboard::{needs_setup, piece_to_char};
 use crate::movegen::Move;
 use crate::position::Position;
+use crate::variant::piece_to_char::{slots, SlotContent};
 use crate::variant::schema::Demotion;
 use crate::variant::Variant;
 
@@ -47,20 +48,16 @@ pub fn unreadable(pos: &Position, mv: Move) -> bool {
         .is_some_and(|target| v.pieces[mover].promoted_of == Some(target))
 }
 
-/// Whether XBoard can name `kind` by one letter, as a promotion suffix does: its letter stands
-/// in the PIECETOCHAR undressed and not as another piece's promoted partner (`^X`).
+/// Whether XBoard can name `kind` by one letter, as a promotion suffix does: its ID is a bare
+/// letter with a slot of its own in the PIECETOCHAR (not a dressed `N'`, nor only a promoted
+/// partner `^X`).
 fn has_plain_letter(v: &Variant, kind: usize) -> bool {
     let id = v.pieces[kind].id;
-    if id.dress().mark().is_some() {
-        return false;
-    }
-    let letter = id.letter();
-    let text: Vec<char> = piece_to_char(v).chars().collect();
-    text.iter().enumerate().any(|(i, &c)| {
-        c == letter
-            && (i == 0 || !matches!(text[i - 1], '^' | '*' | '='))
-            && !matches!(text.get(i + 1), Some('\'' | '!'))
-    })
+    id.dress().mark().is_none()
+        && slots(&piece_to_char(v))
+            .unwrap_or_default()
+            .iter()
+            .any(|slot| matches!(slot.content, SlotContent::Piece(own, _) if own == id))
 }
 
 /// The moves of `v` XBoard 4.9.1 cannot read, in words for the user (empty where it reads

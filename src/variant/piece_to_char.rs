@@ -113,6 +113,23 @@ pub fn images(slots: &[Slot]) -> Vec<usize> {
         .collect()
 }
 
+/// What each of White's images holds as XBoard reads `text`: the contents of the slots of
+/// White's half at their images ([`images`]), [`SlotContent::Unused`] for an image no slot
+/// fills (those a `/` jumps over). The half's last slot, the King image XBoard fills apart, is
+/// left out. Empty where the text does not read ([`slots`] says why).
+pub fn white_images(text: &str) -> Vec<SlotContent> {
+    let found = slots(text).unwrap_or_default();
+    let white = (found.len() / 2).saturating_sub(1);
+    let mut out = Vec::new();
+    for (slot, image) in found.iter().zip(images(&found)).take(white) {
+        if out.len() <= image {
+            out.resize(image + 1, SlotContent::Unused);
+        }
+        out[image] = slot.content;
+    }
+    out
+}
+
 /// The pieces `text` gives a slot of their own: character index, ID and colour (none where the
 /// text does not read; [`slots`] says why).
 pub fn piece_ids(text: &str) -> impl Iterator<Item = (usize, PieceId, Colour)> {
@@ -157,6 +174,22 @@ mod tests {
     fn each_half_fills_xboards_images_from_the_first_and_a_slash_jumps_to_image_46() {
         let found = slots("PN/.KpN/.k").unwrap();
         assert_eq!(images(&found), [0, 1, 46, 47, 0, 1, 46, 47]);
+    }
+
+    /// HaChu's style: `^R` is the promoted rook's image, `/` jumps to image 46, the king's
+    /// slot ends the half and is no image of this list.
+    #[test]
+    fn whites_images_are_filled_as_xboard_fills_them() {
+        let found = white_images("P.B^RL!/^Y'KpLb^rl!/^y'k");
+        assert_eq!(found.len(), 47);
+        assert_eq!(found[0], SlotContent::Piece(id("P"), Colour::White));
+        assert_eq!(found[1], SlotContent::Unused);
+        assert_eq!(found[3], SlotContent::PromotedOf(id("R"), Colour::White));
+        assert_eq!(found[4], SlotContent::Piece(id("L!"), Colour::White));
+        assert!(found[5..46].iter().all(|&c| c == SlotContent::Unused));
+        assert_eq!(found[46], SlotContent::PromotedOf(id("Y'"), Colour::White));
+        assert!(!found.contains(&SlotContent::Piece(id("K"), Colour::White)));
+        assert!(white_images("PN*K").is_empty());
     }
 
     #[test]
