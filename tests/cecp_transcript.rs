@@ -315,24 +315,68 @@ fn every_variant_is_described_consistently() {
 /// Cannon shogi has ten types that promote with `+`; XBoard's shogi promotes only the pieces
 /// of its first nine image slots (under real XBoard the iron cannon's `i5f8+` forfeited the
 /// game). It goes to XBoard under the fairy parent, where the first eleven slots promote: every
-/// promoting type in one of the slots 1 to 10 (the first is XBoard's pawn), `+` eleven slots
-/// on. The `+` slots fill XBoard's Lance slot (18), so the hand stays at the nine ranks (dead
-/// ranks above the board would move the Lance slot's last rank); the types past it are named to
-/// the user.
+/// promoting type in one of the slots 1 to 10 (the first is XBoard's pawn), its partner `+`
+/// eleven slots on or named `^X`. Its hand holds eleven types, more than its nine ranks: XBoard
+/// 4.9.1 adds dead ranks above the board for them only with its Pawn (0) and Lance (18) slots
+/// empty, and it put a captured piece without a hand row in row 0 as a pawn, over the iron
+/// cannon held there (`I@f4` then forfeited). So the partner that would fill slot 18 is named
+/// `^X` in a free slot, and the hand announced holds all eleven (XBoard reads the PIECETOCHAR
+/// as backend.c `SetCharTableEsc` and `PieceToNumber` do, below).
 #[test]
-fn cannon_shogis_promotions_all_have_a_partner_slot_under_the_fairy_parent() {
+fn cannon_shogis_eleven_hand_types_all_have_a_place_in_xboards_hand() {
     let mut s = Session::start();
     s.handshake();
     let lines = s.script(&["new", "variant cannonshogi"]);
     let setup = lines[0].strip_prefix("setup (").expect("setup line");
     let (ptc, rest) = setup.split_once(") ").expect("PIECETOCHAR");
-    assert!(rest.starts_with("9x9+9_fairy "), "{}", lines[0]);
-    let white: Vec<char> = ptc[..ptc.len() / 2].chars().collect();
-    for c in ['P', 'N', 'B', 'R', 'L', 'S', 'U', 'A', 'C', 'I'] {
-        let slot = white.iter().position(|&x| x == c).expect("in a slot");
-        assert!((1..=10).contains(&slot), "{c} in slot {slot}: {ptc}");
-        assert_eq!(white[slot + 11], '+', "{c}: {ptc}");
+    assert!(rest.starts_with("9x9+11_fairy "), "{}", lines[0]);
+    // White's half as XBoard reads it: one slot per character, `^X` one slot (the promoted
+    // form of X); the last slot is the king's.
+    let mut white: Vec<String> = Vec::new();
+    let mut chars = ptc[..ptc.len() / 2].chars();
+    while let Some(c) = chars.next() {
+        white.push(match c {
+            '^' => format!("^{}", chars.next().expect("a letter after ^")),
+            c => c.to_string(),
+        });
     }
+    assert_eq!(white.pop().as_deref(), Some("K"), "{ptc}");
+    assert_eq!(
+        ptc[ptc.len() / 2..],
+        ptc[..ptc.len() / 2].to_ascii_lowercase()
+    );
+    assert_eq!(white[0], ".", "the Pawn slot is empty: {ptc}");
+    assert!(
+        white.get(18).is_none_or(|x| x == "."),
+        "the Lance slot: {ptc}"
+    );
+    for c in ['P', 'N', 'B', 'R', 'L', 'S', 'U', 'A', 'C', 'I'] {
+        let slot = white
+            .iter()
+            .position(|x| x == &c.to_string())
+            .expect("in a slot");
+        assert!((1..=10).contains(&slot), "{c} in slot {slot}: {ptc}");
+        let named = white.iter().filter(|x| **x == format!("^{c}")).count();
+        assert!(named <= 1, "{c}: {ptc}");
+        assert!(
+            named == 1 || white.get(slot + 11).is_some_and(|x| x == "+"),
+            "{c} has no partner: {ptc}"
+        );
+    }
+    // XBoard's hand order: the slots that are neither empty nor a promoted partner.
+    let hand: Vec<&str> = white
+        .iter()
+        .map(String::as_str)
+        .filter(|x| *x != "." && *x != "+" && !x.starts_with('^'))
+        .collect();
+    assert!(hand.len() >= 11, "{ptc}");
+    let mut held = hand[..11].to_vec();
+    held.sort_unstable();
+    assert_eq!(
+        held,
+        ["A", "B", "C", "G", "I", "L", "N", "P", "R", "S", "U"],
+        "{ptc}"
+    );
     for promoted in ["+U", "+A", "+C", "+I", "+P", "+N"] {
         assert!(
             lines

@@ -17,13 +17,14 @@ use std::sync::Arc;
 
 use super::xboard_contagion;
 use super::xboard_promotion;
+use super::xboard_promotion::PAIRING;
 use crate::betza::ast::{MODE_C, MODE_M};
 use crate::betza::canonical::canonical;
 use crate::betza::parse;
 use crate::movegen::targets::{targets, Coord, Query};
 use crate::position::ruleset::Ruleset;
 use crate::position::Position;
-use crate::variant::piece_to_char;
+use crate::variant::piece_to_char::{self, white_images, SlotContent};
 use crate::variant::{PieceType, SquareSet, Variant, ZoneMoves};
 
 /// XBoard 4.9.1's variant names, in its `VariantClass` order; names from `shogi` on are only
@@ -442,10 +443,10 @@ pub fn piece_moves(v: &Variant, p: &PieceType) -> String {
 /// have no place in XBoard's hand ([`unheld_types`]).
 fn holdings_size(v: &Variant, slots: &str) -> u8 {
     let size = uncapped_holdings_size(v, slots);
-    let white: Vec<char> = slots[..slots.len() / 2].chars().collect();
-    let pawn_slots_unused = [0, 18]
+    let white = white_images(slots);
+    let pawn_slots_unused = [0, LANCE_SLOT]
         .iter()
-        .all(|&i| white.get(i).is_none_or(|&c| c == '.'));
+        .all(|&i| white.get(i).is_none_or(|&c| c == SlotContent::Unused));
     let dead_ranks_harmless =
         setup_parent(v) == "fairy" && pawn_slots_unused && size != 10 && size <= MAX_RANKS;
     if dead_ranks_harmless {
@@ -466,9 +467,10 @@ pub fn unheld_types(v: &Variant) -> Vec<usize> {
     }
     let slots = piece_to_char(v);
     let size = usize::from(holdings_size(v, &slots));
-    holdings_order(&slots)
+    holdings_order(v, &slots)
+        .into_iter()
         .skip(size)
-        .filter_map(|c| v.piece_index(c))
+        .flatten()
         .filter(|&i| !v.pieces[i].royal && v.pieces[i].promoted_of.is_none())
         .collect()
 }
@@ -477,13 +479,13 @@ fn uncapped_holdings_size(v: &Variant, slots: &str) -> u8 {
     if v.holdings == 0 {
         return 0;
     }
-    let held = |c: char| {
-        v.piece_index(c)
-            .is_some_and(|i| !v.pieces[i].royal && v.pieces[i].promoted_of.is_none())
+    let held = |kind: Option<usize>| {
+        kind.is_some_and(|i| !v.pieces[i].royal && v.pieces[i].promoted_of.is_none())
     };
-    let last_held = holdings_order(slots)
+    let last_held = holdings_order(v, slots)
+        .into_iter()
         .enumerate()
-        .filter(|&(_, c)| held(c))
+        .filter(|&(_, kind)| held(kind))
         .map(|(i, _)| i as u8 + 1)
         .max()
         .unwrap_or(0);
@@ -591,7 +593,56 @@ pub fn castling_betza(tables: &Ruleset) -> String {
 /// as itself (loop, chessgi), the `~` slots are left out: with them XBoard marks promoted
 /// pieces and puts a pawn in the hand when one is captured, then refuses the drop.
 pub fn piece_to_char(v: &Variant) -> String {
-    xboard_contagion::with_partner_slots(v, &image_slots(v))
+    let text = xboard_contagion::with_partner_slots(v, &image_slots(v));
+    with_lance_partner_named(v, &text)
+}
+
+/// XBoard's Lance image, which it moves and promotes like a pawn (and whose use keeps a hand
+/// larger than the board from its dead ranks: [`holdings_size`]).
+const LANCE_SLOT: usize = 18;
+
+/// `text` with the `+` partner in XBoard's Lance slot named where it stands in the way of the
+/// hand: under the `fairy` parent, with the Pawn slot unused, a hand of more types than ranks
+/// fits in dead ranks only while the Lance slot is unused too, and a `+` there (the partner of
+/// slot 7 in XBoard's pairing of the first eleven) is the one use left. That partner is then
+/// written `^X` (X the piece of slot 7) in the first free slot past the paired ones, which
+/// XBoard marries to X (backend.c `SetCharTableEsc`), and the Lance slot is left empty. Cannon
+/// shogi's ten promoting types fill slots 1 to 10; with the copper cannon's partner in slot 18
+/// XBoard's hand held nine of its eleven types, and a captured cannon went to the hand as a
+/// pawn over the iron cannon held there (`I@f4` then forfeited). A variant with a contagious
+/// type keeps its text ([`xboard_contagion`] reads one character a slot).
+fn with_lance_partner_named(v: &Variant, text: &str) -> String {
+    let simple = text
+        .chars()
+        .all(|c| matches!(c, '.' | '+') || c.is_ascii_alphabetic());
+    if !simple || !text.len().is_multiple_of(2) || !v.rules.contagious.is_empty() {
+        return text.to_string();
+    }
+    let white: Vec<char> = text[..text.len() / 2].chars().collect();
+    let size = uncapped_holdings_size(v, text);
+    let in_the_way = setup_parent(v) == "fairy"
+        && white.first() == Some(&'.')
+        && white.len() > LANCE_SLOT + 1
+        && white[LANCE_SLOT] == '+'
+        && white[LANCE_SLOT - PAIRING].is_ascii_alphabetic()
+        && size > v.ranks
+        && size != 10
+        && size <= MAX_RANKS;
+    if !in_the_way {
+        return text.to_string();
+    }
+    let fix = |side: &str, _black: bool| -> String {
+        let mut slots: Vec<String> = side.chars().map(String::from).collect();
+        let king = slots.pop().unwrap_or_default();
+        let partner = format!("^{}", slots[LANCE_SLOT - PAIRING]);
+        slots[LANCE_SLOT] = ".".to_string();
+        match (2 * PAIRING..slots.len()).find(|&i| slots[i] == ".") {
+            Some(i) => slots[i] = partner,
+            None => slots.push(partner),
+        }
+        slots.concat() + &king
+    };
+    each_half(text, fix)
 }
 
 /// [`fn@piece_to_char`] before the partner slots of a contagious variant's captors.
@@ -779,16 +830,23 @@ pub fn holdings_piece(v: &Variant, square: &str) -> Option<(Colour, usize)> {
     if index >= u32::from(holdings_size(v, &slots)) {
         return None;
     }
-    let letter = holdings_order(&slots).nth(index as usize)?;
-    Some((colour, v.piece_index(letter)?))
+    let kind = holdings_order(v, &slots).get(index as usize).copied()??;
+    Some((colour, kind))
 }
 
-/// White's piece letters in the order XBoard gives them holdings places: the white half of the
-/// PIECETOCHAR, without unused (`.`) and promoted (`+`) slots.
-fn holdings_order(slots: &str) -> impl Iterator<Item = char> + '_ {
-    slots[..slots.len() / 2]
-        .chars()
-        .filter(|&c| c != '.' && c != '+')
+/// White's slots in the order XBoard gives them holdings places, each as the type of its
+/// piece (none for a `~` slot): those of the PIECETOCHAR that XBoard counts (moves.c
+/// `PieceToNumber` skips only `.` and `+`, and a `^X` partner is a `+`), the King slot last.
+fn holdings_order(v: &Variant, slots: &str) -> Vec<Option<usize>> {
+    let read = piece_to_char::slots(slots).unwrap_or_default();
+    read[..read.len() / 2]
+        .iter()
+        .filter_map(|slot| match slot.content {
+            SlotContent::Unused | SlotContent::ShogiPromoted | SlotContent::PromotedOf(..) => None,
+            SlotContent::CrazyhousePromoted => Some(None),
+            SlotContent::Piece(id, _) => Some(v.pieces.iter().position(|p| p.id == id)),
+        })
+        .collect()
 }
 
 /// XBoard 4.9.1's own PIECETOCHAR for the built-in variants whose letters are not the usual

@@ -23,7 +23,8 @@ use super::xboard::{board_height, keeps_parents_pawn, needs_setup, piece_to_char
 use super::xboard_promotion::{PAIRING, SHOGI_PROMOTING};
 use crate::movegen::Move;
 use crate::position::Position;
-use crate::types::{Colour, Piece};
+use crate::types::{Colour, Dress, Piece, PieceId};
+use crate::variant::piece_to_char::{slots, SlotContent};
 use crate::variant::Variant;
 
 /// The Pawn and Lance slots, whose pieces XBoard promotes on the last rank like pawns.
@@ -32,8 +33,11 @@ const PAWN_SLOTS: [usize; 2] = [0, 18];
 /// How XBoard reads a variant's promotions and its king.
 #[derive(Clone, Debug)]
 pub struct XboardLegality {
-    /// White's PIECETOCHAR slots as sent, upper case, the King slot last.
+    /// White's PIECETOCHAR slots as XBoard reads them, upper case (`+` for a `^X` partner),
+    /// the King slot last.
     slots: Vec<char>,
+    /// The slots given a partner of their own (`^X`): the slot of X and the partner's.
+    married: Vec<(usize, usize)>,
     parent: String,
     /// XBoard's ranks, with those it adds for a hand larger than the board.
     height: u8,
@@ -49,26 +53,64 @@ enum Suffix {
 
 impl XboardLegality {
     /// The rules for an engine-defined variant (`None` for XBoard's own variants, and where
-    /// the PIECETOCHAR is not one character a slot).
+    /// the PIECETOCHAR has a dressed ID or a `/`: slots of one letter, `.`, `+`, `~` and `^X`
+    /// only).
     pub fn of(v: &Variant) -> Option<XboardLegality> {
         if !needs_setup(v) {
             return None;
         }
-        let text = piece_to_char(v);
-        let simple = text
-            .chars()
-            .all(|c| matches!(c, '.' | '+' | '~') || c.is_ascii_alphabetic());
-        if !simple || !text.len().is_multiple_of(2) {
+        let read = slots(&piece_to_char(v)).ok()?;
+        let plain = |id: PieceId| id.dress() == Dress::Plain;
+        let simple = read.iter().all(|slot| {
+            !slot.after_jump
+                && match slot.content {
+                    SlotContent::Piece(id, _) | SlotContent::PromotedOf(id, _) => plain(id),
+                    _ => true,
+                }
+        });
+        if !simple || !read.len().is_multiple_of(2) {
             return None;
         }
+        let white = &read[..read.len() / 2];
+        let slots: Vec<char> = white
+            .iter()
+            .map(|slot| match slot.content {
+                SlotContent::Unused => '.',
+                SlotContent::ShogiPromoted | SlotContent::PromotedOf(..) => '+',
+                SlotContent::CrazyhousePromoted => '~',
+                SlotContent::Piece(id, _) => id.letter(),
+            })
+            .collect();
+        let married = white
+            .iter()
+            .enumerate()
+            .filter_map(|(at, slot)| match slot.content {
+                SlotContent::PromotedOf(id, _) => {
+                    let of = white
+                        .iter()
+                        .position(|s| s.content == SlotContent::Piece(id, Colour::White))?;
+                    Some((of, at))
+                }
+                _ => None,
+            })
+            .collect();
         Some(XboardLegality {
-            slots: text[..text.len() / 2]
-                .chars()
-                .map(|c| c.to_ascii_uppercase())
-                .collect(),
+            slots,
+            married,
             parent: setup_parent(v).to_string(),
             height: board_height(v),
         })
+    }
+
+    /// Whether the slot XBoard promotes `slot` into with `+` is a promoted slot: its partner
+    /// named by `^X`, else the slot `PAIRING` on (backend.c `SetCharTableEsc`).
+    fn has_plus_partner(&self, slot: usize) -> bool {
+        let partner = self
+            .married
+            .iter()
+            .find(|&&(of, _)| of == slot)
+            .map_or(slot + PAIRING, |&(_, at)| at);
+        self.slots.get(partner) == Some(&'+')
     }
 
     /// The image slot of `kind`'s letter (none for the King slot, which never promotes).
@@ -107,12 +149,12 @@ impl XboardLegality {
             "chu" => true,
             "shogi" => {
                 slot < SHOGI_PROMOTING
-                    && self.slots.get(slot + PAIRING) == Some(&'+')
+                    && self.has_plus_partner(slot)
                     && ranks.is_none_or(|(from, to)| {
                         self.in_shogi_zone(colour, from) || self.in_shogi_zone(colour, to)
                     })
             }
-            _ => slot < PAIRING && self.slots.get(slot + PAIRING) == Some(&'+'),
+            _ => slot < PAIRING && self.has_plus_partner(slot),
         }
     }
 
@@ -442,6 +484,25 @@ mod tests {
             assert!(XboardLegality::of(&v).is_none(), "{name}");
             assert!(untold(&v).is_empty(), "{name}");
         }
+    }
+
+    /// Cannon shogi's copper cannon (slot 7) has its `+` partner named `^A` past the paired
+    /// slots, not in slot 18: XBoard marries the two, so its promotion is one XBoard makes
+    /// (a1a7+, hopping the pawn on a5), as the rook's (slot 11 on) is.
+    #[test]
+    fn a_named_partner_promotes_as_a_paired_slot_does() {
+        let mut g = game("cannonshogi", Some("4k4/9/9/9/P8/9/9/9/A3K3R[] w - - 0 1"));
+        let x = XboardLegality::of(&g.tables().variant).expect("engine-defined");
+        let legal = g.legal_moves();
+        let promotions: Vec<String> = legal
+            .iter()
+            .filter(|m| m.promotion_type().is_some())
+            .map(|&m| g.move_text(m, RankStyle::FromOne))
+            .collect();
+        for m in ["a1a7+", "i1i7+"] {
+            assert!(promotions.contains(&m.to_string()), "{m}: {promotions:?}");
+        }
+        assert!(legal.iter().all(|&m| !x.refuses(&g.pos, m)));
     }
 
     /// Minishogi and torishogi are told exactly: every promotion is one XBoard makes.
