@@ -88,6 +88,7 @@ impl Position {
             }
         }
         pos.halfmove = numbers.first().copied().unwrap_or(0);
+        pos.repeatable = pos.halfmove;
         pos.fullmove = numbers.get(1).copied().unwrap_or(1).max(1);
         pos.check_royals()?;
         pos.check_placement()?;

@@ -64,6 +64,7 @@ struct Undo {
     ep: [Square; 2],
     ep_victim: Square,
     halfmove: u32,
+    repeatable: u32,
     hash: u64,
 }
 
@@ -113,6 +114,9 @@ pub struct Position {
     /// The piece an en-passant capture removes.
     ep_victim: Square,
     halfmove: u32,
+    /// Plies since the last move no later position can undo (a capture, a drop, a step of a
+    /// piece that only moves forward): how far back a repetition may be found.
+    repeatable: u32,
     fullmove: u32,
     /// Checks given so far by each colour (n-check variants).
     checks: ByColour<u8>,
@@ -152,6 +156,7 @@ impl Position {
             ep: [Square::NONE; 2],
             ep_victim: Square::NONE,
             halfmove: 0,
+            repeatable: 0,
             fullmove: 1,
             checks: ByColour::default(),
             state: 0,
@@ -293,14 +298,17 @@ impl Position {
     pub fn halfmove(&self) -> u32 {
         self.halfmove
     }
-    /// How many of the latest positions this one could repeat: those since the last capture or
-    /// pawn move, or all of them where captured pieces go to the hand and can come back.
+    /// How many of the latest positions this one could repeat: those since the last capture,
+    /// drop or move of a piece that only moves forward, or all of them where captured pieces
+    /// go to the hand and can come back. (Not the n-move counter: that one also restarts
+    /// when a piece that may promote moves, and in chu almost every piece may, though it can
+    /// go back where it was.)
     #[inline]
     pub fn repetition_window(&self) -> usize {
         if self.tables.hand.captures_to_hand {
             usize::MAX
         } else {
-            self.halfmove as usize
+            self.repeatable as usize
         }
     }
     #[inline]
@@ -588,6 +596,7 @@ impl Position {
             ep: self.ep,
             ep_victim: self.ep_victim,
             halfmove: self.halfmove,
+            repeatable: self.repeatable,
             hash: self.hash,
         });
         self.set_ep([Square::NONE; 2], Square::NONE);
@@ -599,6 +608,7 @@ impl Position {
         let piece = self.board[mv.from];
         let mut lion_taken = false;
         self.halfmove += 1;
+        self.repeatable += 1;
         let us = self.side;
         match mv.kind {
             MoveKind::Castle => {
@@ -631,7 +641,11 @@ impl Position {
             MoveKind::Normal => {
                 let caught = self.contagion(mv, us);
                 let info = &self.tables.pieces[piece.kind()];
-                let mut reset = info.resets_counter;
+                let reset = info.resets_counter;
+                let mut captured = false;
+                if info.only_forward {
+                    self.repeatable = 0;
+                }
                 let burns = info.burns;
                 let burnt = self.tables.burns_passively && self.burnt_on_arrival(mv);
                 let captures = mv.kills.iter().any(|&k| k != Square::NONE)
@@ -647,12 +661,12 @@ impl Position {
                         || (mv.to != mv.from && is_lion(self.board[mv.to])));
                 for k in mv.kills {
                     if k != Square::NONE && self.board[k].is_piece() {
-                        reset = true;
+                        captured = true;
                         self.capture(k, us);
                     }
                 }
                 if self.board[mv.to].is_piece() && mv.to != mv.from {
-                    reset = true;
+                    captured = true;
                     self.capture(mv.to, us);
                 }
                 let mover_promoted = self.promoted[mv.from];
@@ -671,12 +685,15 @@ impl Position {
                 }
                 if burnt {
                     self.capture(mv.to, !us);
-                    reset = true;
+                    captured = true;
                 } else if burns && self.burn_around(mv.to, us) {
-                    reset = true;
+                    captured = true;
                 }
-                if reset {
+                if reset || captured {
                     self.halfmove = 0;
+                }
+                if captured {
+                    self.repeatable = 0;
                 }
                 let petrified = captures
                     && self.tables.petrifies
@@ -750,6 +767,7 @@ impl Position {
         if resets {
             self.halfmove = 0;
         }
+        self.repeatable = 0;
     }
 
     /// Castling rights that a drop creates where the variant takes them from drops: a king
@@ -871,6 +889,7 @@ impl Position {
         self.checks = undo.checks;
         self.state = undo.state;
         self.halfmove = undo.halfmove;
+        self.repeatable = undo.repeatable;
         self.hash = undo.hash;
         self.side = !self.side;
         if self.side == Colour::Black {

@@ -192,6 +192,10 @@ pub struct PieceInfo {
     pub plain_outside: Option<ByColour<SqBits>>,
     /// Moving it resets the n-move counter (it promotes, like a pawn).
     pub resets_counter: bool,
+    /// Every move it makes goes forward and no piece of the variant turns back into a lower
+    /// form, so no later position can have it where it stood (a pawn): moving it ends the
+    /// positions a repetition can match.
+    pub only_forward: bool,
     /// The type that goes to the capturer's hand when it is captured (itself, or its unpromoted
     /// form).
     pub hand_type: usize,
@@ -572,6 +576,7 @@ impl Ruleset {
             board_squares.add(sq);
         }
         let mut pieces = Vec::with_capacity(variant.pieces.len());
+        let any_demotes = variant.pieces.iter().any(|p| p.demotes.is_some());
         for (index, (p, c)) in variant.pieces.iter().zip(&compiled).enumerate() {
             let dead = ByColour::from_fn(|colour| dead_squares(&geo, &c.colours[colour]));
             let may_be_stuck = variant.hand.immobility_illegal && !dead[Colour::White].is_empty();
@@ -635,6 +640,10 @@ impl Ruleset {
                     .filter(|pr| plain_but_promotion && pr.in_place.is_none())
                     .map(|pr| ByColour::from_fn(|colour| SqBits::from_set(&geo, &pr.zone[colour]))),
                 resets_counter: p.promotion.is_some(),
+                only_forward: !any_demotes
+                    && p.zone_moves.is_none()
+                    && moves_only_forward(&c.colours[Colour::White], 1)
+                    && moves_only_forward(&c.colours[Colour::Black], -1),
                 hand_type: p.promoted_of.unwrap_or(index),
                 promoted_of: p.promoted_of,
                 demotes: p.demotes,
@@ -921,6 +930,15 @@ fn colour_moves(geo: &Geometry, m: &PieceMoves, promotes: bool) -> ColourMoves {
 
 /// Whether two components of the piece can produce the same move: any multi-leg component,
 /// or two rays along the same line.
+/// Whether every move of `m` is a single leg that ends further along `forward` (+1: up the
+/// board, −1: down): a piece with such moves only can never come back to a square it left.
+fn moves_only_forward(m: &PieceMoves, forward: i8) -> bool {
+    !m.rays.is_empty()
+        && m.multi.is_empty()
+        && m.castles.is_empty()
+        && m.rays.iter().all(|r| r.dy.signum() == forward)
+}
+
 fn needs_dedup(m: &PieceMoves) -> bool {
     if !m.multi.is_empty() {
         return true;

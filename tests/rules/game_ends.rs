@@ -88,6 +88,25 @@ fn fourfold_repetition_through_captures_and_drops_in_shogi() {
     );
 }
 
+/// Both gold generals step out and back: nothing is captured and no piece that only moves
+/// forward moves, so the start stands a fourth time after 12 plies, a draw by chu's rule.
+/// Every chu piece but the king may promote, which restarts the move counter; the
+/// repetition rule must still look back past those moves (the game and the search once saw
+/// no repetition here, and a perpetual check went unpunished under XBoard).
+#[test]
+fn fourfold_repetition_of_pieces_that_may_promote_in_chu() {
+    let mut g = game("chu", "5k6/12/2g9/12/12/12/12/12/12/2G9/12/5K6 w - - 0 1");
+    let cycle = "c3c4 c10c9 c4c3 c9c10";
+    play(&mut g, &[cycle, cycle].join(" "));
+    play(&mut g, "c3c4 c10c9 c4c3");
+    assert_eq!(g.result(), None, "three occurrences only");
+    play(&mut g, "c9c10");
+    assert_eq!(
+        g.result().map(|r| r.cecp()).as_deref(),
+        Some("1/2-1/2 {4-fold repetition}")
+    );
+}
+
 /// The two black ferzes (one a promoted pawn, `~`) trade squares and back. Which of them is
 /// the promoted one changes nothing in shatranj, so the start position stands a third time
 /// after 24 plies, as Fairy-Stockfish counts it (Fairy-Max claimed such a draw in a match).
