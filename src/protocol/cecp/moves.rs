@@ -1,7 +1,7 @@
 //! Moves between the engine and the GUI. Text comes from and goes to `movegen::notation` (CECP
 //! coordinate notation with XBoard's rank numbering: drops, passes, promotion suffixes, castling
 //! as the king's move); this module adds what the protocol needs around it: splitting a
-//! multi-leg move into one `move` command a leg, and reading the extra forms GUIs send (a
+//! multi-leg move into the `move` commands XBoard 4.9.1 reads, and reading the extra forms GUIs send (a
 //! declined promotion as `=` or the piece's own letter, castling as king leg plus rook leg), and
 //! XBoard's own piece letters for the built-in variants where they are not the file's, and a
 //! contagious capture as the promotion XBoard knows it by (`d6f4+`).
@@ -178,13 +178,26 @@ fn contagion_as_promotion(dialect: &Dialect, pos: &Position, mv: Move, text: Str
     }
 }
 
-/// The move as the GUI expects it: one text a leg, non-final legs ending in a comma.
+/// The move as the GUI expects it in `move` commands. A move of two legs is one text a leg, the
+/// first ending in a comma (`e5f5,` then `f5f6`), as XBoard 4.9.1 reads a lion's double step.
+/// A move of three legs is one text in XBoard's own multi-leg notation, `f11g11xh11-i11` (from,
+/// first victim, second victim, destination): XBoard 4.9.1 joins three comma legs wrongly (it
+/// takes the first leg's square for the destination and forfeits the move as invalid), while its
+/// parser reads this form, the one it writes such moves in.
 pub fn legs(game: &Game, mv: Move) -> Vec<String> {
     let text = text(game, mv);
     if mv.is_wall() {
         return vec![text];
     }
     let parts: Vec<&str> = text.split(',').collect();
+    if let [first, second, last] = parts[..] {
+        let destination = game.pos.at(mv.to);
+        let takes_there = destination.is_piece() && destination.colour() != game.pos.side();
+        let separator = if takes_there { 'x' } else { '-' };
+        let (_, second_victim) = split_leg(second);
+        let (_, rest) = split_leg(last);
+        return vec![format!("{first}x{second_victim}{separator}{rest}")];
+    }
     let last = parts.len() - 1;
     parts
         .iter()
@@ -197,6 +210,17 @@ pub fn legs(game: &Game, mv: Move) -> Vec<String> {
             }
         })
         .collect()
+}
+
+/// A leg's text split after its first square (`h11i11+` into `h11` and `i11+`).
+fn split_leg(leg: &str) -> (&str, &str) {
+    let file_end = leg
+        .find(|c: char| !c.is_ascii_lowercase())
+        .unwrap_or(leg.len());
+    let rank_end = leg[file_end..]
+        .find(|c: char| !c.is_ascii_digit())
+        .map_or(leg.len(), |i| file_end + i);
+    leg.split_at(rank_end)
 }
 
 /// A principal variation in move text, stopping at the first move that is not legal.
@@ -212,4 +236,56 @@ pub fn pv_text(game: &Game, pv: &[Move]) -> String {
         g.play(mv);
     }
     words.join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::protocol::test_games::game;
+
+    /// Macadamia's lion dog before two black pawns and a gold (or an empty square) on its file.
+    fn lion_dog_game(eighth_rank: &str) -> Game {
+        game(
+            "macadamia-shogi",
+            Some(&format!(
+                "12k/13/13/13/13/{eighth_rank}/5p7/5p7/5W!7/13/13/13/K12 w - - 0 1"
+            )),
+        )
+    }
+
+    fn legal_move(g: &mut Game, written: &str) -> Move {
+        let legal = g.legal_moves();
+        legal
+            .iter()
+            .copied()
+            .find(|&m| text(g, m) == written)
+            .unwrap_or_else(|| panic!("no legal {written}"))
+    }
+
+    /// XBoard 4.9.1 forfeited macadamia's `move f11g11,` `move g11h11,` `move h11i11` as an
+    /// invalid move; its parser reads the form it writes a three-leg move in itself (parser.c:
+    /// from, first victim, `x` second victim, `-` or `x` destination).
+    #[test]
+    fn a_move_of_three_legs_is_sent_in_one_line_of_xboards_notation() {
+        let mut g = lion_dog_game("5g7");
+        let mv = legal_move(&mut g, "f5f6,f6f7,f7f8");
+        assert_eq!(legs(&g, mv), vec!["f5f6xf7xf8"]);
+        assert_eq!(parse(&mut g, "f5f6,f6f7,f7f8"), Ok(mv));
+        let mut g = lion_dog_game("13");
+        let mv = legal_move(&mut g, "f5f6,f6f7,f7f8");
+        assert_eq!(legs(&g, mv), vec!["f5f6xf7-f8"]);
+    }
+
+    #[test]
+    fn a_move_of_two_legs_is_sent_a_leg_a_line() {
+        let mut g = lion_dog_game("5g7");
+        let mv = legal_move(&mut g, "f5f6,f6f7");
+        assert_eq!(legs(&g, mv), vec!["f5f6,", "f6f7"]);
+    }
+
+    #[test]
+    fn a_leg_splits_after_its_first_square() {
+        assert_eq!(split_leg("h11i11+"), ("h11", "i11+"));
+        assert_eq!(split_leg("a0b0"), ("a0", "b0"));
+    }
 }
