@@ -889,6 +889,8 @@ fn a_contagious_capture_xboard_cannot_be_told_or_read_is_named_and_never_played(
     for part in [
         "tellusererror Alfil: XBoard cannot be told all of macadamia-shogi's rules (",
         "a piece that takes a teaching king or a buddhist spirit turning into it",
+        "the promotion of the drunk elephant to a second royal piece while the king stays \
+         attacked (XBoard tests the move without its promotion)",
         "cannot read a capture that turns the captor into a teaching king or a buddhist spirit",
         "-firstOptions \"Play moves XBoard refuses=1\"",
     ] {

@@ -26,6 +26,7 @@ pub mod worker;
 pub mod writer;
 pub mod xboard;
 pub mod xboard_betza;
+pub mod xboard_check;
 pub mod xboard_contagion;
 pub mod xboard_legality;
 pub mod xboard_promotion;

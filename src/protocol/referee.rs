@@ -19,6 +19,7 @@ use std::collections::HashSet;
 use std::sync::Arc;
 
 use super::xboard::{needs_setup, piece_moves, piece_to_char, unheld_types};
+use super::xboard_check::{self, XboardCheck};
 use super::xboard_contagion;
 use super::xboard_legality::{self, XboardLegality};
 use super::xboard_stalemate;
@@ -141,6 +142,7 @@ pub fn untold_rules(v: &Variant) -> Vec<String> {
         ));
     }
     untold.extend(xboard_legality::untold(v));
+    untold.extend(xboard_check::words(v));
     untold.extend(xboard_stalemate::words(v));
     untold
 }
@@ -222,6 +224,7 @@ pub fn accepted_moves(game: &mut Game, view: &Arc<Ruleset>) -> Accepted {
     // A move that burns is one XBoard would take for a plain move, its board keeping the
     // burned pieces: not played, so that the two boards stay the same.
     let legality = XboardLegality::of(&game.tables().variant);
+    let check = XboardCheck::of(&game.tables().variant);
     let untold_captors = captors_without_partner(&game.tables().variant);
     let untold_contagion = |m: Move| {
         let side = game.pos.side();
@@ -234,6 +237,7 @@ pub fn accepted_moves(game: &mut Game, view: &Arc<Ruleset>) -> Accepted {
         .filter(|&m| known.contains(&game.move_text(m, style)) && !game.pos.burns_something(m))
         .filter(|&m| !untold_contagion(m) && !unreadable(&game.pos, m))
         .filter(|&m| !legality.as_ref().is_some_and(|x| x.refuses(&game.pos, m)))
+        .filter(|&m| !check.as_ref().is_some_and(|x| x.refuses(&game.pos, m)))
         .collect();
     let accepted = without_misscored_stalemates(game, accepted);
     if accepted.len() == legal.len() {
