@@ -279,13 +279,19 @@ impl Engine {
     fn tell_all_refused(&mut self, game: &mut crate::game::Game) {
         const LISTED: usize = 8;
         let legal = game.legal_moves();
-        let mut listed: Vec<String> = legal
-            .iter()
-            .take(LISTED)
-            .map(|&m| moves::text(game, m))
-            .collect();
-        if legal.len() > LISTED {
-            listed.push(format!("and {} more", legal.len() - LISTED));
+        // Moves that differ only in what the text does not say (a promotion that a contagious
+        // capture overrides) are listed once.
+        let mut texts: Vec<String> = Vec::new();
+        for &m in &legal {
+            let text = moves::text(game, m);
+            if !texts.contains(&text) {
+                texts.push(text);
+            }
+        }
+        let more = texts.len().saturating_sub(LISTED);
+        let mut listed: Vec<String> = texts.into_iter().take(LISTED).collect();
+        if more > 0 {
+            listed.push(format!("and {more} more"));
         }
         self.debug("XBoard would refuse every legal move");
         let unreadable = legal
