@@ -4,13 +4,14 @@
 //! wrote (output and error) are kept, so that an engine that dies can be reported with them.
 
 use std::collections::VecDeque;
-use std::io::{BufRead, BufReader, Write};
+use std::io::Write;
 use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError, TryRecvError};
 use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
+use super::input::lenient_lines;
 use super::wire::{engine_line, EngineLine};
 
 /// Features this client implements (anything else is rejected).
@@ -148,8 +149,7 @@ impl EngineProcess {
         let (tx, lines) = channel();
         let out_tail = Arc::clone(&tail);
         thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { return };
+            for line in lenient_lines(stdout) {
                 let line = line.trim_end().to_string();
                 keep(&out_tail, &line);
                 if tx.send(line).is_err() {
@@ -159,8 +159,7 @@ impl EngineProcess {
         });
         let err_tail = Arc::clone(&tail);
         thread::spawn(move || {
-            for line in BufReader::new(stderr).lines() {
-                let Ok(line) = line else { return };
+            for line in lenient_lines(stderr) {
                 keep(&err_tail, &format!("stderr: {}", line.trim_end()));
             }
         });

@@ -1,7 +1,8 @@
 //! The input thread of both engines (CECP and UCI): reads the GUI's lines from standard input as
 //! they come, so that commands such as `?`, `stop` or `quit` are seen while a search runs. Lines
 //! are read as bytes, cut to a sane length, and decoded leniently, so binary garbage or a huge
-//! line cannot stop the engine. [`first_command`] reads the line that chooses the protocol.
+//! line cannot stop the engine. [`first_command`] reads the line that chooses the protocol;
+//! [`lenient_lines`] reads another engine's output the same way (the match's referee).
 
 use std::io::{BufRead, BufReader, Read};
 use std::sync::mpsc::Sender;
@@ -43,6 +44,13 @@ pub fn first_command(reader: &mut impl BufRead) -> Option<String> {
             return Some(line);
         }
     }
+}
+
+/// The lines of `source`, read as [`spawn`] reads the GUI's: an engine that writes bytes that
+/// are not UTF-8 (HaChu's square names on a 16-rank board) is still heard to the end.
+pub fn lenient_lines(source: impl Read) -> impl Iterator<Item = String> {
+    let mut reader = BufReader::new(source);
+    std::iter::from_fn(move || read_line(&mut reader))
 }
 
 /// One line without its terminator, or `None` at end of input.
@@ -97,5 +105,15 @@ mod tests {
         assert_eq!(first_command(&mut r).as_deref(), Some(" uci "));
         assert_eq!(read_line(&mut r).as_deref(), Some("isready"));
         assert_eq!(first_command(&mut BufReader::new(&b"\n\n"[..])), None);
+    }
+
+    /// HaChu 0.21 in tenjiku writes `# suppress = \x80` and then its move: a reader that
+    /// stopped at the first byte that is not UTF-8 lost the move, and the engine died of a
+    /// broken pipe.
+    #[test]
+    fn an_engines_lines_are_read_past_bytes_that_are_not_utf8() {
+        let out = &b"# suppress = \x8063\nmove m15l15\n"[..];
+        let lines: Vec<String> = lenient_lines(out).collect();
+        assert_eq!(lines, vec!["# suppress = \u{fffd}63", "move m15l15"]);
     }
 }

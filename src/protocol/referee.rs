@@ -225,6 +225,7 @@ pub fn accepted_moves(game: &mut Game, view: &Arc<Ruleset>) -> Accepted {
     // burned pieces: not played, so that the two boards stay the same.
     let legality = XboardLegality::of(&game.tables().variant);
     let check = XboardCheck::of(&game.tables().variant);
+    let check = check.as_ref().map(|x| x.at(&game.pos));
     let untold_captors = captors_without_partner(&game.tables().variant);
     let untold_contagion = |m: Move| {
         let side = game.pos.side();
@@ -237,7 +238,7 @@ pub fn accepted_moves(game: &mut Game, view: &Arc<Ruleset>) -> Accepted {
         .filter(|&m| known.contains(&game.move_text(m, style)) && !game.pos.burns_something(m))
         .filter(|&m| !untold_contagion(m) && !unreadable(&game.pos, m))
         .filter(|&m| !legality.as_ref().is_some_and(|x| x.refuses(&game.pos, m)))
-        .filter(|&m| !check.as_ref().is_some_and(|x| x.refuses(&game.pos, m)))
+        .filter(|&m| !check.as_ref().is_some_and(|c| c.refuses(m)))
         .collect();
     let accepted = without_misscored_stalemates(game, accepted);
     if accepted.len() == legal.len() {

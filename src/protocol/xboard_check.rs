@@ -53,24 +53,17 @@ impl XboardCheck {
         Some(XboardCheck { king, prince })
     }
 
-    /// Whether XBoard refuses `mv`, a legal move in `pos`, as leaving its royal piece
-    /// attacked.
-    pub fn refuses(&self, pos: &Position, mv: Move) -> bool {
+    /// XBoard's check test on the moves of `pos`: the royal it guards found once for all of
+    /// them.
+    pub fn at<'p>(&self, pos: &'p Position) -> CheckAt<'p> {
         let side = pos.side();
-        let Some(royal) = self.guarded(pos, side) else {
-            return false;
-        };
-        let makes_royal = mv
-            .promotion_type()
-            .is_some_and(|kind| pos.tables.variant.pieces[kind].royal);
-        // The rules already kept their one royal out of attack, unless a promotion made another.
-        if pos.royals(side) == [royal] && !makes_royal {
-            return false;
+        let guarded = self.guarded(pos, side);
+        let lone_royal = guarded.is_some_and(|royal| pos.royals(side) == [royal]);
+        CheckAt {
+            pos,
+            guarded,
+            lone_royal,
         }
-        let mut after = pos.clone();
-        after.make(mv);
-        let at = if mv.from == royal { mv.to } else { royal };
-        attacked(&after, at, !side)
     }
 
     /// The square of the royal piece XBoard tests for `side` before its move (`None` where it
@@ -89,6 +82,37 @@ impl XboardCheck {
         }
         royals.sort_by_key(|&sq| geo.coords(sq));
         royals.first().copied()
+    }
+}
+
+/// XBoard's check test in one position.
+pub struct CheckAt<'p> {
+    pos: &'p Position,
+    /// The royal XBoard tests for the side to move (`None` where it sees two, or none).
+    guarded: Option<Square>,
+    /// Whether that royal is the side's only one under the rules, which already keep it safe.
+    lone_royal: bool,
+}
+
+impl CheckAt<'_> {
+    /// Whether XBoard refuses `mv`, a legal move of the position, as leaving its royal piece
+    /// attacked.
+    pub fn refuses(&self, mv: Move) -> bool {
+        let Some(royal) = self.guarded else {
+            return false;
+        };
+        let pos = self.pos;
+        let makes_royal = mv
+            .promotion_type()
+            .is_some_and(|kind| pos.tables.variant.pieces[kind].royal);
+        // The rules already kept their one royal out of attack, unless a promotion made another.
+        if self.lone_royal && !makes_royal {
+            return false;
+        }
+        let mut after = pos.clone();
+        after.make(mv);
+        let at = if mv.from == royal { mv.to } else { royal };
+        attacked(&after, at, !pos.side())
     }
 }
 
@@ -160,11 +184,12 @@ mod tests {
             .copied()
             .find(|&m| text(m) == "f5e6+")
             .expect("the rules allow it");
-        assert!(x.refuses(&g.pos, promotion));
+        let check = x.at(&g.pos);
+        assert!(check.refuses(promotion));
         let refused: Vec<String> = legal
             .iter()
             .copied()
-            .filter(|&m| x.refuses(&g.pos, m))
+            .filter(|&m| check.refuses(m))
             .map(text)
             .collect();
         assert_eq!(refused, vec!["f5e6+"]);
@@ -176,7 +201,8 @@ mod tests {
         let mut g = game("macadamia-shogi", Some(&crown_prince_too));
         let x = XboardCheck::of(&g.tables().variant).expect("engine-defined");
         let legal = g.legal_moves();
-        assert!(legal.iter().all(|&m| !x.refuses(&g.pos, m)));
+        let check = x.at(&g.pos);
+        assert!(legal.iter().all(|&m| !check.refuses(m)));
     }
 
     #[test]
