@@ -56,7 +56,10 @@ const fn fairy(variant: &'static str) -> Match {
 /// xiangqihouse's soldiers across the river, janggi's palace diagonals; janggi's cannons may not
 /// hop over cannons, and janggi's bikjang and passes end games XBoard knows nothing of), one
 /// with drops of cannons. Then XBoard's own shogi and xiangqi from a position it loads (a
-/// shogi FEN with holdings, a xiangqi FEN in XBoard's letters H and E).
+/// shogi FEN with holdings, a xiangqi FEN in XBoard's letters H and E). Last, shogi variants
+/// that stretch XBoard: cannonshogi's eleven hand types (under XBoard's fairy parent, with two
+/// dead ranks) and okisakishogi's queen (kept out of XBoard's Queen slot, whose drops its shogi
+/// refuses on the last rank as a lance's).
 const WAVES: &[&[Match]] = &[
     &[
         alfil("tencubed"),
@@ -83,6 +86,7 @@ const WAVES: &[&[Match]] = &[
             ),
         },
     ],
+    &[alfil("cannonshogi"), alfil("okisakishogi")],
 ];
 
 /// Time limit for a wave of matches: two fast games each and XBoard's pauses.
