@@ -18,20 +18,12 @@ pub fn spawn(source: impl Read + Send + 'static, events: Sender<Event>) {
     thread::Builder::new()
         .name("protocol-input".into())
         .spawn(move || {
-            let mut reader = BufReader::new(source);
-            loop {
-                match read_line(&mut reader) {
-                    Some(line) => {
-                        if events.send(Event::Line(line)).is_err() {
-                            return;
-                        }
-                    }
-                    None => {
-                        let _ = events.send(Event::Eof);
-                        return;
-                    }
+            for line in lenient_lines(source) {
+                if events.send(Event::Line(line)).is_err() {
+                    return;
                 }
             }
+            let _ = events.send(Event::Eof);
         })
         .expect("spawn the input thread");
 }
@@ -46,8 +38,9 @@ pub fn first_command(reader: &mut impl BufRead) -> Option<String> {
     }
 }
 
-/// The lines of `source`, read as [`spawn`] reads the GUI's: an engine that writes bytes that
-/// are not UTF-8 (HaChu's square names on a 16-rank board) is still heard to the end.
+/// The lines of `source`, as [`spawn`] reads the GUI's and the referee another engine's: an
+/// engine that writes bytes that are not UTF-8 (HaChu's square names on a 16-rank board) is
+/// still heard to the end.
 pub fn lenient_lines(source: impl Read) -> impl Iterator<Item = String> {
     let mut reader = BufReader::new(source);
     std::iter::from_fn(move || read_line(&mut reader))
