@@ -2,7 +2,7 @@
 //! shards that together hold the records of one run, a data file cut short, a network trained
 //! from it that the engine then plays with (UCI `EvalFile`, CECP `option EvalFile=…`), and
 //! network files the engine cannot use: a clear message, and the hand-written evaluation
-//! plays on.
+//! plays on; `alfil tune --net` on a budget of hours.
 
 mod cecp_support;
 
@@ -108,6 +108,56 @@ fn shards_train_and_play() {
     );
     assert!(out.contains("network written to mini.nnue"), "{out}");
 
+    let mut s = Session::start_in(&dir);
+    s.send("uci");
+    s.read_until(WAIT, |l| l == "uciok");
+    s.send("setoption name UCI_Variant value minishogi");
+    s.send("setoption name EvalFile value mini.nnue");
+    s.send("position startpos");
+    s.send("go depth 3");
+    let lines = s.read_until(WAIT, |l| l.starts_with("bestmove"));
+    assert!(
+        lines.contains(&"info string evaluation: network mini.nnue".to_string()),
+        "{lines:?}"
+    );
+    s.quit();
+}
+
+/// `alfil tune --net --hours` with no game count plays until its clock says stop (it once
+/// died at the start, sizing a list for every game it might play): both generations learn
+/// from games played within the budget, and the engine takes the network written.
+#[test]
+fn tune_net_runs_on_a_budget_of_hours() {
+    let dir = folder("tune-hours");
+    let out = alfil_ok(
+        &dir,
+        &[
+            "tune",
+            "minishogi",
+            "--net",
+            "--hours",
+            "0.002",
+            "--threads",
+            "2",
+            "--work",
+            "work",
+            "--out",
+            "mini.nnue",
+        ],
+    );
+    for generation in ["generation 1: ", "generation 2: "] {
+        let games: usize = out
+            .lines()
+            .find_map(|l| l.strip_prefix(generation))
+            .and_then(|rest| rest.split(' ').next())
+            .and_then(|n| n.parse().ok())
+            .unwrap_or_else(|| panic!("no `{generation}` line: {out}"));
+        assert!(games > 0, "{out}");
+    }
+    assert!(
+        out.contains("network written to mini.nnue after 2 generations"),
+        "{out}"
+    );
     let mut s = Session::start_in(&dir);
     s.send("uci");
     s.read_until(WAIT, |l| l == "uciok");

@@ -236,7 +236,7 @@ pub fn selfplay_to(
         eval,
     };
     let writer = Mutex::new(Writer::create(out, &header(tables, &layout))?);
-    let total = plan.game_numbers().count();
+    let total = plan.shard_games();
     let bar = progress_bar(total as u64, "{bar:30} {pos}/{len} games, {msg}, ETA {eta}");
     let started = Instant::now();
     let tally = selfplay::play(tables, &plan, &writer, stop, &|t| {

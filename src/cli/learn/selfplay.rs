@@ -14,8 +14,6 @@
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
-use rayon::prelude::*;
-
 use crate::cli::random::XorShift64Star;
 use crate::game::Game;
 use crate::movegen::attack::in_check;
@@ -53,9 +51,18 @@ pub struct Plan {
 }
 
 impl Plan {
-    /// The numbers of the games this shard plays.
-    pub fn game_numbers(&self) -> impl Iterator<Item = usize> + '_ {
-        (self.shard.0..self.games).step_by(self.shard.1.max(1))
+    /// How many games this shard plays (every `shards`-th game of the run from its own).
+    pub fn shard_games(&self) -> usize {
+        let (first, shards) = (self.shard.0, self.shard.1.max(1));
+        match self.games.checked_sub(first) {
+            None | Some(0) => 0,
+            Some(after) => (after - 1) / shards + 1,
+        }
+    }
+
+    /// The run's number of this shard's `index`-th game.
+    pub fn game_number(&self, index: usize) -> usize {
+        self.shard.0 + index * self.shard.1.max(1)
     }
 }
 
@@ -69,8 +76,9 @@ pub struct Tally {
 }
 
 /// Play this shard's games and write their records to `out`; `progress` is called after
-/// each game with the tally so far. Returns early (with every finished game written) when
-/// `stop` is raised.
+/// each game with the tally so far. Each thread takes the next game in order, so a run cut
+/// short holds the first games of its shard. Returns early (with every finished game
+/// written) when `stop` is raised or a thread fails.
 pub fn play(
     tables: &Arc<Ruleset>,
     plan: &Plan,
@@ -78,49 +86,65 @@ pub fn play(
     stop: &AtomicBool,
     progress: &(dyn Fn(Tally) + Sync),
 ) -> Result<Tally, String> {
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(plan.threads.max(1))
-        .build()
-        .map_err(|e| format!("cannot start {} threads: {e}", plan.threads))?;
+    let next = AtomicUsize::new(0);
     let games = AtomicUsize::new(0);
     let positions = AtomicUsize::new(0);
     let unfinished = AtomicUsize::new(0);
-    let numbers: Vec<usize> = plan.game_numbers().collect();
-    pool.install(|| {
-        numbers.par_iter().try_for_each_init(
-            || {
-                let mut searcher = Searcher::new(16, 1);
-                searcher.set_eval(plan.eval.clone());
-                searcher
-            },
-            |searcher, &n| -> Result<(), String> {
-                if stop.load(Ordering::Relaxed) {
-                    return Ok(());
+    let failed = AtomicBool::new(false);
+    let play_games = || -> Result<(), String> {
+        let mut searcher = Searcher::new(16, 1);
+        searcher.set_eval(plan.eval.clone());
+        loop {
+            let index = next.fetch_add(1, Ordering::Relaxed);
+            if index >= plan.shard_games()
+                || stop.load(Ordering::Relaxed)
+                || failed.load(Ordering::Relaxed)
+            {
+                return Ok(());
+            }
+            match one_game(tables, plan, &mut searcher, plan.game_number(index), stop)? {
+                Some(records) => {
+                    out.lock()
+                        .map_err(|_| "a game thread failed".to_string())?
+                        .write_game(&records)
+                        .map_err(|e| format!("cannot write the data: {e}"))?;
+                    positions.fetch_add(records.len(), Ordering::Relaxed);
                 }
-                let records = one_game(tables, plan, searcher, n, stop)?;
-                match records {
-                    Some(records) => {
-                        out.lock()
-                            .map_err(|_| "a game thread failed".to_string())?
-                            .write_game(&records)
-                            .map_err(|e| format!("cannot write the data: {e}"))?;
-                        positions.fetch_add(records.len(), Ordering::Relaxed);
-                    }
-                    None if stop.load(Ordering::Relaxed) => return Ok(()),
-                    None => {
-                        unfinished.fetch_add(1, Ordering::Relaxed);
-                    }
+                None if stop.load(Ordering::Relaxed) => return Ok(()),
+                None => {
+                    unfinished.fetch_add(1, Ordering::Relaxed);
                 }
-                games.fetch_add(1, Ordering::Relaxed);
-                progress(Tally {
-                    games: games.load(Ordering::Relaxed),
-                    positions: positions.load(Ordering::Relaxed),
-                    unfinished: unfinished.load(Ordering::Relaxed),
-                });
-                Ok(())
-            },
-        )
-    })?;
+            }
+            games.fetch_add(1, Ordering::Relaxed);
+            progress(Tally {
+                games: games.load(Ordering::Relaxed),
+                positions: positions.load(Ordering::Relaxed),
+                unfinished: unfinished.load(Ordering::Relaxed),
+            });
+        }
+    };
+    let results: Vec<Result<(), String>> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..plan.threads.max(1))
+            .map(|_| {
+                scope.spawn(|| {
+                    let result = play_games();
+                    if result.is_err() {
+                        failed.store(true, Ordering::Relaxed);
+                    }
+                    result
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .map(|worker| {
+                worker
+                    .join()
+                    .unwrap_or_else(|_| Err("a game thread failed".to_string()))
+            })
+            .collect()
+    });
+    results.into_iter().collect::<Result<(), String>>()?;
     Ok(Tally {
         games: games.into_inner(),
         positions: positions.into_inner(),
