@@ -108,19 +108,7 @@ fn shards_train_and_play() {
     );
     assert!(out.contains("network written to mini.nnue"), "{out}");
 
-    let mut s = Session::start_in(&dir);
-    s.send("uci");
-    s.read_until(WAIT, |l| l == "uciok");
-    s.send("setoption name UCI_Variant value minishogi");
-    s.send("setoption name EvalFile value mini.nnue");
-    s.send("position startpos");
-    s.send("go depth 3");
-    let lines = s.read_until(WAIT, |l| l.starts_with("bestmove"));
-    assert!(
-        lines.contains(&"info string evaluation: network mini.nnue".to_string()),
-        "{lines:?}"
-    );
-    s.quit();
+    assert_minishogi_plays_with(&dir, "mini.nnue");
 }
 
 /// `alfil tune --net --hours` with no game count plays until its clock says stop (it once
@@ -158,16 +146,22 @@ fn tune_net_runs_on_a_budget_of_hours() {
         out.contains("network written to mini.nnue after 2 generations"),
         "{out}"
     );
-    let mut s = Session::start_in(&dir);
+    assert_minishogi_plays_with(&dir, "mini.nnue");
+}
+
+/// A UCI search of minishogi with `EvalFile` set to `net` (in `dir`) says it plays with
+/// that network.
+fn assert_minishogi_plays_with(dir: &Path, net: &str) {
+    let mut s = Session::start_in(dir);
     s.send("uci");
     s.read_until(WAIT, |l| l == "uciok");
     s.send("setoption name UCI_Variant value minishogi");
-    s.send("setoption name EvalFile value mini.nnue");
+    s.send(&format!("setoption name EvalFile value {net}"));
     s.send("position startpos");
     s.send("go depth 3");
     let lines = s.read_until(WAIT, |l| l.starts_with("bestmove"));
     assert!(
-        lines.contains(&"info string evaluation: network mini.nnue".to_string()),
+        lines.contains(&format!("info string evaluation: network {net}")),
         "{lines:?}"
     );
     s.quit();

@@ -86,6 +86,7 @@ pub fn play(
     stop: &AtomicBool,
     progress: &(dyn Fn(Tally) + Sync),
 ) -> Result<Tally, String> {
+    let total = plan.shard_games();
     let next = AtomicUsize::new(0);
     let games = AtomicUsize::new(0);
     let positions = AtomicUsize::new(0);
@@ -96,10 +97,7 @@ pub fn play(
         searcher.set_eval(plan.eval.clone());
         loop {
             let index = next.fetch_add(1, Ordering::Relaxed);
-            if index >= plan.shard_games()
-                || stop.load(Ordering::Relaxed)
-                || failed.load(Ordering::Relaxed)
-            {
+            if index >= total || stop.load(Ordering::Relaxed) || failed.load(Ordering::Relaxed) {
                 return Ok(());
             }
             match one_game(tables, plan, &mut searcher, plan.game_number(index), stop)? {
