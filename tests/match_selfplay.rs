@@ -298,6 +298,36 @@ fn node_limits_play_a_game() {
     );
 }
 
+/// In this janggi position Black is in check from the cannon on d3 (over the soldier on d5)
+/// and has one legal move, the cannon's g5xd5 over the soldier on e5 (a cannon cannot screen a
+/// cannon), a move XBoard (whose janggi cannot be told the cannon's rules) would refuse: Alfil
+/// under XBoard waits rather than play it. The referee judges by the full rules, so it has
+/// Alfil play it (before, every such game was lost on time). White's exd5 then mates (Black has
+/// no legal move). Fairy-Stockfish 11.1 agrees: `go perft 1` gives g5d5 alone, and 0 moves
+/// after `g5d5 e5d5`.
+#[test]
+fn the_referee_has_alfil_play_moves_xboard_would_refuse() {
+    let dir = std::env::temp_dir().join(format!("alfil-match-refused-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp folder");
+    let file = dir.join("only.fen");
+    std::fs::write(&file, "9/3k5/4R4/9/9/3PP1c2/5PP2/3CK4/4A4/9 b - - 0 1\n").expect("write");
+    let (out, err, ok) = match_run(&[
+        "--variant",
+        "janggi",
+        "--openings",
+        file.to_str().expect("utf-8"),
+        "--depth",
+        "2",
+        "--games",
+        "2",
+        "--tc",
+        "2+0.1",
+    ]);
+    assert!(ok, "{out}{err}");
+    assert!(out.contains("Endings: checkmate 2"), "{out}");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
 #[test]
 fn openings_come_from_epd_files_or_the_shipped_set() {
     let dir = std::env::temp_dir().join(format!("alfil-match-epd-{}", std::process::id()));

@@ -20,6 +20,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 
 use crate::cli::load_variant;
+use crate::protocol::cecp::PLAY_REFUSED;
 use crate::protocol::client::{parse_option_list, EngineProcess, StartUp};
 use crate::protocol::timecontrol::TimeControl;
 use crate::protocol::xboard;
@@ -517,7 +518,8 @@ fn variant_folder(variant: &str) -> Option<String> {
     file.parent().map(|f| f.display().to_string())
 }
 
-/// Start an engine as XBoard does: the handshake, then `memory`, `cores` and the options.
+/// Start an engine as XBoard does with its legality testing off: the handshake, then `memory`,
+/// `cores`, the options and the variant folder.
 fn start_engine(
     command: &str,
     variant: &EngineVariant<'_>,
@@ -531,6 +533,14 @@ fn start_engine(
     }
     if let Some(folder) = variant.folder {
         e.set_option("Variant folder", folder)?;
+    }
+    // The referee judges moves by the variant's full rules, as XBoard does with its legality
+    // testing off: an engine that otherwise withholds the moves XBoard would refuse (Alfil
+    // waits, in a variant XBoard cannot be told all of, when every legal move is one of them)
+    // is told to play them, unless the user set the option.
+    let user_set = start.options.iter().any(|(name, _)| name == PLAY_REFUSED);
+    if !user_set && e.features.options.iter().any(|name| name == PLAY_REFUSED) {
+        e.set_option(PLAY_REFUSED, "1")?;
     }
     if !e.supports(variant.name) {
         let name = e.name();

@@ -19,6 +19,8 @@ mod output;
 mod play;
 mod state;
 
+pub use state::PLAY_REFUSED;
+
 use std::collections::VecDeque;
 use std::io::Read;
 use std::sync::mpsc::Receiver;
