@@ -4,6 +4,7 @@
 
 mod cecp_support;
 
+use std::path::PathBuf;
 use std::process::Command;
 
 use cecp_support::alfil_in;
@@ -177,6 +178,17 @@ fn a_time_control_without_time_is_refused_with_the_reason() {
     );
 }
 
+/// A fresh temporary folder (named after `tag` and this process) holding the openings file
+/// `name` with `text`: the folder, for the test to remove, and the file's path.
+fn openings_file(tag: &str, name: &str, text: &str) -> (PathBuf, String) {
+    let dir = std::env::temp_dir().join(format!("alfil-match-{tag}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp folder");
+    let file = dir.join(name);
+    std::fs::write(&file, text).expect("write");
+    let path = file.to_str().expect("utf-8").to_string();
+    (dir, path)
+}
+
 /// Runs `alfil match ARGS`: standard output, standard error, and whether it succeeded.
 fn match_run(args: &[&str]) -> (String, String, bool) {
     let args: Vec<&str> = std::iter::once("match")
@@ -307,15 +319,16 @@ fn node_limits_play_a_game() {
 /// after `g5d5 e5d5`.
 #[test]
 fn the_referee_has_alfil_play_moves_xboard_would_refuse() {
-    let dir = std::env::temp_dir().join(format!("alfil-match-refused-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp folder");
-    let file = dir.join("only.fen");
-    std::fs::write(&file, "9/3k5/4R4/9/9/3PP1c2/5PP2/3CK4/4A4/9 b - - 0 1\n").expect("write");
+    let (dir, file) = openings_file(
+        "refused",
+        "only.fen",
+        "9/3k5/4R4/9/9/3PP1c2/5PP2/3CK4/4A4/9 b - - 0 1\n",
+    );
     let (out, err, ok) = match_run(&[
         "--variant",
         "janggi",
         "--openings",
-        file.to_str().expect("utf-8"),
+        &file,
         "--depth",
         "2",
         "--games",
@@ -330,23 +343,13 @@ fn the_referee_has_alfil_play_moves_xboard_would_refuse() {
 
 #[test]
 fn openings_come_from_epd_files_or_the_shipped_set() {
-    let dir = std::env::temp_dir().join(format!("alfil-match-epd-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp folder");
-    let file = dir.join("one.epd");
-    std::fs::write(
-        &file,
+    let (dir, file) = openings_file(
+        "epd",
+        "one.epd",
         "# an EPD line: the operations after the four fields are not part of the position\n\
          rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - bm e5; id \"e4\";\n",
-    )
-    .expect("write");
-    let (out, err, ok) = match_run(&[
-        "--openings",
-        file.to_str().expect("utf-8"),
-        "--depth",
-        "1",
-        "--games",
-        "2",
-    ]);
+    );
+    let (out, err, ok) = match_run(&["--openings", &file, "--depth", "1", "--games", "2"]);
     assert!(ok, "{out}{err}");
     assert!(out.contains("W/D/L: "), "{out}");
     let (out, err, ok) = match_run(&[
@@ -377,16 +380,13 @@ fn openings_come_from_epd_files_or_the_shipped_set() {
 /// repeat a position, so they too run out where the plies reach few positions.
 #[test]
 fn an_sprt_plays_each_opening_once_and_stops_when_they_are_used_up() {
-    let dir = std::env::temp_dir().join(format!("alfil-match-used-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp folder");
-    let file = dir.join("two.fen");
-    std::fs::write(
-        &file,
+    let (dir, two) = openings_file(
+        "used",
+        "two.fen",
         "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\n\
          rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1\n",
-    )
-    .expect("write");
-    let two = file.to_str().expect("utf-8");
+    );
+    let two = two.as_str();
     let sprt = ["--depth", "1", "--sprt", "0,150", "--games", "60"];
     let (out, err, ok) = match_run(&[&["--openings", two][..], &sprt[..]].concat());
     assert!(ok, "{out}{err}");
