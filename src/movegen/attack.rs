@@ -79,7 +79,8 @@ pub enum ScanOrder {
 }
 
 /// The pieces of colour `by` whose capture patterns in the attack table reach `target`, on the
-/// board with the `vacated` squares emptied (pieces with exotic captures are not consulted):
+/// board as `at` reads it (the position's, or one with squares emptied; pieces with exotic
+/// captures are not consulted):
 /// `visit` is called with each one's square, in `order`, until it returns true, and then so
 /// does this. `victim` is the piece that would be captured, for the pieces that may not take
 /// it.
@@ -89,7 +90,7 @@ pub fn scan_attackers(
     by: Colour,
     victim: Piece,
     order: ScanOrder,
-    vacated: impl Fn(Square) -> bool,
+    at: impl Fn(Square) -> Piece,
     visit: impl FnMut(Square) -> bool,
 ) -> bool {
     let table = &pos.tables.attack[by];
@@ -102,8 +103,7 @@ pub fn scan_attackers(
             Some(table.candidates[target]),
         ),
     };
-    let view = vacated_view(pos, vacated);
-    scan(pos, lines, entries, target, by, victim, view, only, visit)
+    scan(pos, lines, entries, target, by, victim, at, only, visit)
 }
 
 /// `sq` as a square a scan may read as emptied: `Square::NONE` is a wall corner, never emptied.

@@ -243,7 +243,7 @@ fn royal_frozen_in_check(pos: &Position, out: &mut Vec<Move>) {
         !us,
         pos.at(royal),
         ScanOrder::Entries,
-        |_| false,
+        |sq| pos.at(sq),
         |sq| {
             if !checkers.contains(&sq) {
                 checkers.push(sq);

@@ -12,7 +12,7 @@ use arrayvec::ArrayVec;
 use super::eval::tables::EvalTables;
 use crate::movegen::attack::{scan_attackers, ScanOrder};
 use crate::movegen::{arriving, Move};
-use crate::position::ruleset::SqBits;
+use crate::position::ruleset::MAX_PADDED;
 use crate::position::Position;
 
 /// The piece code that moves (for a drop, the dropped piece).
@@ -69,18 +69,19 @@ pub fn see(pos: &Position, et: &EvalTables, mv: Move) -> i32 {
     let target = mv.to;
     let us = pos.side();
     let landed = landed(pos, mv);
-    // The squares emptied so far, listed (to bound the exchange) and as a set (read at every
-    // square the scans look at).
-    let mut vacated: ArrayVec<Square, MAX_EXCHANGE> = ArrayVec::new();
-    let mut emptied = SqBits::default();
+    // The board the exchange is played out on, each capture emptying the square it leaves (a
+    // copy, so that the scans read it as directly as the position's own), and the number of
+    // squares emptied so far, which bounds the exchange.
+    let mut board = ExchangeBoard::of(pos);
+    let mut vacated = 0;
     if !mv.is_drop() {
-        vacated.push(mv.from);
-        emptied.add(mv.from);
+        board.empty(mv.from);
+        vacated += 1;
     }
     for &k in &mv.kills {
-        if k.is_some() && k != target && !vacated.is_full() {
-            vacated.push(k);
-            emptied.add(k);
+        if k.is_some() && k != target && vacated < MAX_EXCHANGE {
+            board.empty(k);
+            vacated += 1;
         }
     }
     // swap[d]: what the side making capture d has won if the exchange stops after it.
@@ -88,8 +89,8 @@ pub fn see(pos: &Position, et: &EvalTables, mv: Move) -> i32 {
     swap.push(gain(pos, et, mv));
     let mut on_target = et.kinds[landed].order_value;
     let mut side = !us;
-    while !swap.is_full() && !vacated.is_full() {
-        let Some((square, value)) = cheapest_attacker(pos, et, target, side, &emptied) else {
+    while !swap.is_full() && vacated < MAX_EXCHANGE {
+        let Some((square, value)) = cheapest_attacker(pos, et, target, side, &board) else {
             break;
         };
         let last = *swap.last().expect("the first capture is in");
@@ -99,8 +100,8 @@ pub fn see(pos: &Position, et: &EvalTables, mv: Move) -> i32 {
             break;
         }
         on_target = value;
-        vacated.push(square);
-        emptied.add(square);
+        board.empty(square);
+        vacated += 1;
         side = !side;
     }
     while swap.len() > 1 {
@@ -129,24 +130,54 @@ pub fn see_below(pos: &Position, et: &EvalTables, mv: Move, threshold: i32) -> b
     see(pos, et, mv) < threshold
 }
 
+/// A copy of a position's board on which an exchange empties squares one by one.
+struct ExchangeBoard {
+    squares: ArrayVec<Piece, MAX_PADDED>,
+}
+
+impl ExchangeBoard {
+    /// The board of `pos` as it stands (a ruleset's board has at most [`MAX_PADDED`] places).
+    #[inline]
+    fn of(pos: &Position) -> ExchangeBoard {
+        let mut squares = ArrayVec::new();
+        squares
+            .try_extend_from_slice(pos.board().as_slice())
+            .expect("a ruleset's padded board fits MAX_PADDED places");
+        ExchangeBoard { squares }
+    }
+
+    #[inline(always)]
+    fn at(&self, sq: Square) -> Piece {
+        self.squares[sq.index()]
+    }
+
+    /// Take the piece off `sq` (a wall corner, `Square::NONE`, is never emptied).
+    #[inline]
+    fn empty(&mut self, sq: Square) {
+        if sq.is_some() {
+            self.squares[sq.index()] = Piece::EMPTY;
+        }
+    }
+}
+
 /// The square and ordering value of the cheapest piece of `side` that captures on `target`
-/// with the `vacated` squares emptied; of several equally cheap, the first in the attack
-/// table's order of entries.
+/// on the exchange's `board`; of several equally cheap, the first in the attack table's order
+/// of entries.
 fn cheapest_attacker(
     pos: &Position,
     et: &EvalTables,
     target: Square,
     side: Colour,
-    vacated: &SqBits,
+    board: &ExchangeBoard,
 ) -> Option<(Square, i32)> {
     // The merged scan finds the cheapest quickly; only a tie between two squares needs the
     // order of the entries.
     let mut best: Option<(Square, i32)> = None;
     let mut tied = false;
     let victim = pos.at(target);
-    let gone = |sq: Square| vacated.has(sq);
+    let at = |sq: Square| board.at(sq);
     let value_of = |sq: Square| et.kinds[pos.at(sq).kind()].order_value;
-    scan_attackers(pos, target, side, victim, ScanOrder::Lines, gone, |sq| {
+    scan_attackers(pos, target, side, victim, ScanOrder::Lines, at, |sq| {
         let value = value_of(sq);
         match best {
             Some((s, v)) if value == v => tied |= s != sq,
@@ -162,7 +193,7 @@ fn cheapest_attacker(
         return best;
     }
     let mut first: Option<(Square, i32)> = None;
-    scan_attackers(pos, target, side, victim, ScanOrder::Entries, gone, |sq| {
+    scan_attackers(pos, target, side, victim, ScanOrder::Entries, at, |sq| {
         let value = value_of(sq);
         if first.is_none_or(|(_, v)| value < v) {
             first = Some((sq, value));

@@ -75,6 +75,11 @@ impl<T> BySquare<T> {
         self.0.is_empty()
     }
 
+    /// Every place, in array order (a square's index is its place).
+    pub fn as_slice(&self) -> &[T] {
+        &self.0
+    }
+
     /// Every place with its square, in array order.
     pub fn iter(&self) -> impl Iterator<Item = (Square, &T)> + '_ {
         self.0
