@@ -72,9 +72,9 @@ impl History {
 /// Quiet-move history by the move before and the move now, both as [`MoveKey`]s.
 pub struct ContinuationHistory {
     table: Vec<i16>,
-    /// Keys a row holds: every piece code on every square.
-    width: usize,
-    rows: usize,
+    /// Per key of the move before, where its row starts in `table`: the key's row number
+    /// modulo the rows kept, times the row's width (looked up, not divided, per move scored).
+    row_start: Vec<u32>,
 }
 
 impl ContinuationHistory {
@@ -85,12 +85,16 @@ impl ContinuationHistory {
         // A zeroed allocation this large is fresh memory the kernel has not backed yet.
         let table = vec![0; rows * width];
         super::memory::advise_huge_pages(&table);
-        ContinuationHistory { table, width, rows }
+        // Rows start below CONTINUATION_ENTRIES (or one row's width), far inside a u32.
+        let row_start = (0..width)
+            .map(|key| u32::try_from(key % rows * width).expect("a row start fits in u32"))
+            .collect();
+        ContinuationHistory { table, row_start }
     }
 
     #[inline]
     fn index(&self, before: MoveKey, now: MoveKey) -> usize {
-        before.index() % self.rows * self.width + now.index()
+        self.row_start[before.index()] as usize + now.index()
     }
 
     #[inline]
