@@ -194,12 +194,13 @@ impl<'a> Worker<'a> {
         self.played.push(mv);
         self.move_keys.push(Some(MoveKey::of(&self.pos, mv)));
         crate::movegen::make_move(&mut self.pos, mv);
+        // Fetched while the network's sums are brought up to date.
+        self.shared.tt.prefetch(self.pos.hash());
+        self.eval_cache.activity.prefetch(self.pos.hash());
         if let (Some(acc), Some(nnue)) = (&mut self.accumulators, self.shared.eval.nnue.as_deref())
         {
             acc.push(nnue, &self.pos);
         }
-        self.shared.tt.prefetch(self.pos.hash());
-        self.eval_cache.activity.prefetch(self.pos.hash());
     }
 
     #[inline]
