@@ -3,7 +3,8 @@
 //! cutoffs, internal iterative reduction, the static evaluation refined by a table hit's bound
 //! for pruning, reverse futility pruning, null-move pruning (not in check, and not when the
 //! side to move has nothing but royal and promoting pieces, where zugzwang is likely),
-//! late-move pruning and futility pruning of quiet moves near the horizon, pruning of quiet
+//! ProbCut (a capture that holds a margin above beta in a search four plies shallower cuts
+//! the node), late-move pruning and futility pruning of quiet moves near the horizon, pruning of quiet
 //! moves whose continuation history is bad after both of the last two moves, pruning of moves
 //! that lose material in the static exchange near the horizon, late-move reductions (less
 //! for a quiet move with a good history, more for one with a bad, and a ply more for a late
@@ -44,6 +45,16 @@ const FUTILITY_DEPTH: i32 = 5;
 /// Quiet moves with a negative continuation history after both of the last two moves are
 /// pruned where their depth after the late-move reduction is below this.
 const CONTINUATION_PRUNING_DEPTH: i32 = 3;
+
+/// ProbCut looks from this depth on: captures and promotions whose static exchange reaches
+/// the raised beta are searched [`PROBCUT_REDUCTION`] plies shallower against beta plus
+/// [`PROBCUT_MARGIN`] (less [`PROBCUT_IMPROVING`] where the evaluation improves); one that
+/// holds there cuts the node. At most [`PROBCUT_MOVES`] are searched.
+const PROBCUT_DEPTH: i32 = 5;
+const PROBCUT_REDUCTION: i32 = 4;
+const PROBCUT_MARGIN: i32 = 150;
+const PROBCUT_IMPROVING: i32 = 35;
+const PROBCUT_MOVES: usize = 3;
 
 /// From this depth on, a node without a move from the table is searched one ply shallower
 /// (internal iterative reduction): its move ordering is a guess, and the shallower search
@@ -249,6 +260,13 @@ impl Worker<'_> {
             }
         }
 
+        if !pv_node && !checked && depth >= PROBCUT_DEPTH && !is_mate(beta) {
+            let static_eval = self.plies[ply].static_eval;
+            if let Some(score) = self.probcut(depth, beta, ply, static_eval, improving) {
+                return if self.stopped { 0 } else { score };
+            }
+        }
+
         let mut node = Node {
             depth,
             ply,
@@ -300,7 +318,7 @@ impl Worker<'_> {
             &mut scores,
             hash_move,
             &node.killers,
-            &self.quiet_history(),
+            &self.node_history(),
         );
         let mut cutoff_at = None;
         let mut next = 0;
@@ -347,6 +365,59 @@ impl Worker<'_> {
         node.best.score
     }
 
+    /// ProbCut at a node (not in check) of `depth` with static evaluation `static_eval`: the
+    /// score of a capture or promotion that holds beta raised by the margin in a quiescence
+    /// search and then in a search [`PROBCUT_REDUCTION`] plies shallower, if one does (or
+    /// some score once the search is stopped).
+    fn probcut(
+        &mut self,
+        depth: i32,
+        beta: i32,
+        ply: usize,
+        static_eval: i32,
+        improving: bool,
+    ) -> Option<i32> {
+        let raised = beta + PROBCUT_MARGIN - PROBCUT_IMPROVING * i32::from(improving);
+        let mut moves = std::mem::take(&mut self.plies[ply].moves);
+        let mut scores = std::mem::take(&mut self.plies[ply].scores);
+        legal_moves_knowing_check(&mut self.pos, Some(false), &mut moves);
+        let pos = &self.pos;
+        moves.retain(|&mv| is_tactical(pos, mv));
+        let et = self.shared.eval;
+        let history = self.node_history();
+        score_moves(&self.pos, et, &moves, &mut scores, 0, &[None; 2], &history);
+        let mut searched = 0;
+        let mut found = None;
+        for i in 0..moves.len() {
+            if searched == PROBCUT_MOVES {
+                break;
+            }
+            let mv = pick(&self.pos, et, &mut moves, &mut scores, i);
+            if see_below(&self.pos, et, mv, raised - static_eval) {
+                continue;
+            }
+            searched += 1;
+            self.make(mv, false);
+            let gives_check = in_check_after(&self.pos, mv);
+            let mut score = -self.qsearch(-raised, -raised + 1, ply + 1, gives_check, 0, mv.to);
+            if score >= raised && !self.stopped {
+                let reduced = depth - PROBCUT_REDUCTION;
+                score = -self.search(reduced, -raised, -raised + 1, ply + 1, gives_check, true);
+            }
+            self.unmake();
+            if self.stopped {
+                found = Some(0);
+                break;
+            }
+            if score >= raised {
+                found = Some(score);
+                break;
+            }
+        }
+        self.return_lists(ply, moves, scores);
+        found
+    }
+
     /// Prune, test (where legality is tested lazily), make and search one move of `node`.
     /// `kept` is the move's ordering score, `first` whether it is the first move picked.
     fn visit(
@@ -389,7 +460,7 @@ impl Worker<'_> {
         // pruned.
         if prunable
             && late_depth < CONTINUATION_PRUNING_DEPTH
-            && self.quiet_history().continuation_bad(&self.pos, mv)
+            && self.node_history().continuation_bad(&self.pos, mv)
         {
             return Visit::Passed;
         }
@@ -417,7 +488,7 @@ impl Worker<'_> {
         // how much.
         let reducible = depth >= 3 && !tactical && !checked && !killer;
         let history = if reducible {
-            self.quiet_history().score(&self.pos, mv)
+            self.node_history().score(&self.pos, mv)
         } else {
             0
         };
@@ -485,7 +556,7 @@ impl Worker<'_> {
     }
 
     /// Whether pseudo-legal move `mv` would give check (the side to move not being in check).
-    fn gives_check(&mut self, mv: Move) -> bool {
+    pub(super) fn gives_check(&mut self, mv: Move) -> bool {
         if let Some(check) = gives_check_unmade(&self.pos, mv) {
             return check;
         }
@@ -527,12 +598,20 @@ impl Worker<'_> {
         found
     }
 
-    /// After a cutoff by the last of `tried`: if it is quiet, make it a killer and raise its
-    /// history (plain and continuation), and lower the history of the quiet moves tried before
-    /// it.
+    /// After a cutoff by the last of `tried`: lower the capture history of the captures and
+    /// promotions tried before it; if it is one of those, raise its capture history; if it is
+    /// quiet, make it a killer and the counter-move of the move before, raise its history
+    /// (plain and continuation), and lower the history of the quiet moves tried before it.
     fn reward(&mut self, ply: usize, depth: i32, tried: &[Move]) {
         let (&cut, before) = tried.split_last().expect("a cutoff has a move");
+        let bonus = history_bonus(depth);
+        for &mv in before {
+            if is_tactical(&self.pos, mv) {
+                self.capture_history.update(&self.pos, mv, -bonus);
+            }
+        }
         if is_tactical(&self.pos, cut) {
+            self.capture_history.update(&self.pos, cut, bonus);
             return;
         }
         let killers = &mut self.plies[ply].killers;
@@ -540,8 +619,10 @@ impl Worker<'_> {
             killers[1] = killers[0];
             killers[0] = Some(cut);
         }
-        let bonus = history_bonus(depth);
-        let earlier = self.quiet_history().before;
+        let earlier = self.node_history().before;
+        if let Some(last) = earlier[0] {
+            self.counter_moves.set(last, cut);
+        }
         self.rate(cut, bonus, &earlier);
         for &mv in before {
             if !is_tactical(&self.pos, mv) {

@@ -1,6 +1,8 @@
-//! Quiet-move history: how often a piece moving to a square caused a cutoff, on its own (the
-//! plain table) and after a given move one and two plies before (continuation history), kept
-//! between the searches of one game, and the score a node's quiet moves are ordered by.
+//! Move history: how often a piece moving to a square caused a cutoff, on its own (the plain
+//! table) and after a given move one and two plies before (continuation history); how often a
+//! capture of a piece type by a piece on a square did (capture history); the quiet move that
+//! last refuted each move (counter-moves). Kept between the searches of one game; what a node
+//! orders its moves by.
 
 use super::see::mover;
 use crate::movegen::{arriving, Move};
@@ -110,11 +112,83 @@ impl ContinuationHistory {
     }
 }
 
-/// What one thread's searches learn about quiet moves, kept from one search of a game to the
-/// next (the positions of a game's moves are alike) and forgotten with a new game or variant.
+/// Capture history by moving piece, destination and the type taken (a slot past the types
+/// for a promotion that takes nothing).
+pub struct CaptureHistory {
+    table: Vec<i16>,
+    size: usize,
+    /// Victim slots per (piece, square): the piece types and the slot for none.
+    slots: usize,
+}
+
+impl CaptureHistory {
+    /// A table for `codes` piece codes and `kinds` piece types on a board of `size` squares.
+    pub fn new(codes: usize, kinds: usize, size: usize) -> CaptureHistory {
+        let slots = kinds + 1;
+        CaptureHistory {
+            table: vec![0; codes * size * slots],
+            size,
+            slots,
+        }
+    }
+
+    #[inline]
+    fn index(&self, pos: &Position, mv: Move) -> usize {
+        let victim = pos.at(mv.to);
+        let them = !pos.side();
+        let slot = if mv.to != mv.from && victim.is_of(them) {
+            victim.kind()
+        } else {
+            // A locust capture or a promotion that takes nothing on its destination.
+            mv.kills
+                .iter()
+                .find(|&&k| k.is_some() && pos.at(k).is_of(them))
+                .map_or(self.slots - 1, |&k| pos.at(k).kind())
+        };
+        (mover(pos, mv).index() * self.size + mv.to.index()) * self.slots + slot
+    }
+
+    #[inline]
+    pub fn get(&self, pos: &Position, mv: Move) -> i32 {
+        i32::from(self.table[self.index(pos, mv)])
+    }
+
+    /// Move the score towards ±[`HISTORY_MAX`] by `bonus` (negative for a malus).
+    pub fn update(&mut self, pos: &Position, mv: Move, bonus: i32) {
+        let i = self.index(pos, mv);
+        self.table[i] = nudged(i32::from(self.table[i]), bonus) as i16;
+    }
+}
+
+/// The quiet move that last made a cutoff after each move (by its [`MoveKey`]).
+pub struct CounterMoves {
+    table: Vec<Option<Move>>,
+}
+
+impl CounterMoves {
+    pub fn new(codes: usize, size: usize) -> CounterMoves {
+        CounterMoves {
+            table: vec![None; codes * size],
+        }
+    }
+
+    #[inline]
+    pub fn get(&self, before: MoveKey) -> Option<Move> {
+        self.table[before.index()]
+    }
+
+    pub fn set(&mut self, before: MoveKey, mv: Move) {
+        self.table[before.index()] = Some(mv);
+    }
+}
+
+/// What one thread's searches learn about moves, kept from one search of a game to the next
+/// (the positions of a game's moves are alike) and forgotten with a new game or variant.
 pub struct Learnt {
     pub plain: History,
     pub continuation: ContinuationHistory,
+    pub capture: CaptureHistory,
+    pub counter: CounterMoves,
 }
 
 impl Learnt {
@@ -124,19 +198,25 @@ impl Learnt {
         Learnt {
             plain: History::new(codes, size),
             continuation: ContinuationHistory::new(codes, size),
+            capture: CaptureHistory::new(codes, tables.pieces.len(), size),
+            counter: CounterMoves::new(codes, size),
         }
     }
 }
 
-/// What a node orders its quiet moves by: the plain history and the continuation history
-/// after the moves one and two plies before (where there were such moves).
-pub struct QuietHistory<'a> {
+/// What a node orders its moves by: for quiet moves the plain history, the continuation
+/// history after the moves one and two plies before (where there were such moves) and the
+/// counter-move of the move before; for captures and promotions the capture history.
+pub struct NodeHistory<'a> {
     pub plain: &'a History,
     pub continuation: &'a ContinuationHistory,
+    pub capture: &'a CaptureHistory,
     pub before: [Option<MoveKey>; 2],
+    /// The quiet move that last refuted the move before.
+    pub counter: Option<Move>,
 }
 
-impl QuietHistory<'_> {
+impl NodeHistory<'_> {
     /// The ordering score of quiet move `mv` in `pos`.
     #[inline]
     pub fn score(&self, pos: &Position, mv: Move) -> i32 {

@@ -1,12 +1,13 @@
 //! Move ordering: the hash move first, then captures and promotions by MVV-LVA (most
-//! valuable victim, least valuable attacker), then the two killer moves of the ply, then the
-//! other quiet moves by their history scores (plain, and continuation after the last two
-//! moves) plus what the move gains in the square tables, then captures that lose material in
-//! the static exchange. Moves are picked one at a time (selection), so a cutoff early in the
+//! valuable victim, least valuable attacker) shifted by their capture history, then the two
+//! killer moves of the ply and the counter-move of the move before, then the other quiet
+//! moves by their history scores (plain, and continuation after the last two moves) plus what
+//! the move gains in the square tables, then captures that lose material in the static
+//! exchange. Moves are picked one at a time (selection), so a cutoff early in the
 //! list does not pay for sorting the rest.
 
 use super::eval::tables::EvalTables;
-use super::history::QuietHistory;
+use super::history::NodeHistory;
 use super::see::{gain, mover, see};
 use super::tt::fingerprint;
 use crate::movegen::Move;
@@ -26,6 +27,10 @@ const PENDING: i32 = 1;
 /// What a quiet move gains in the middlegame square tables, times this, joins its history
 /// score: among moves the history knows nothing of, the one to a better square comes first.
 const QUIET_SQUARE_WEIGHT: i32 = 8;
+/// A capture's history, divided by this, joins its MVV-LVA score (sixteen per centipawn
+/// won): at most a quarter of [`HISTORY_MAX`](super::history::HISTORY_MAX), about two and a
+/// half pawns of victim.
+const CAPTURE_HISTORY_DIVISOR: i32 = 4;
 
 /// Whether the move removes an enemy piece (on its destination or on a kill square).
 #[inline]
@@ -55,7 +60,7 @@ pub fn score_moves(
     scores: &mut Vec<i32>,
     hash_move: u32,
     killers: &[Option<Move>; 2],
-    history: &QuietHistory<'_>,
+    history: &NodeHistory<'_>,
 ) {
     scores.clear();
     for &mv in moves {
@@ -64,7 +69,8 @@ pub fn score_moves(
         } else if is_tactical(pos, mv) {
             let attacker = et.kinds[mover(pos, mv).kind()].order_value;
             let won = gain(pos, et, mv);
-            let good = 2 * (CAPTURE + won * 16 - attacker / 16);
+            let learnt = history.capture.get(pos, mv) / CAPTURE_HISTORY_DIVISOR;
+            let good = 2 * (CAPTURE + won * 16 - attacker / 16 + learnt);
             // Only a capture of a piece worth less than the capturer can lose the exchange.
             if won < attacker {
                 good | PENDING
@@ -75,6 +81,8 @@ pub fn score_moves(
             2 * (KILLER + 1)
         } else if killers[1] == Some(mv) {
             2 * KILLER
+        } else if history.counter == Some(mv) {
+            2 * (KILLER - 1)
         } else {
             2 * (history.score(pos, mv) + QUIET_SQUARE_WEIGHT * square_gain(pos, et, mv))
         };
@@ -154,7 +162,7 @@ mod tests {
     use crate::movegen::{build_ruleset, legal_moves, Move};
     use crate::position::{Position, RankStyle};
     use crate::search::eval::tables::EvalTables;
-    use crate::search::history::{ContinuationHistory, History, QuietHistory};
+    use crate::search::history::{CaptureHistory, ContinuationHistory, History, NodeHistory};
     use crate::variant::load_by_name;
 
     /// With nothing in the history, a knight's move to the centre (b1c3) is ordered before its
@@ -170,14 +178,17 @@ mod tests {
         legal_moves(&mut pos, &mut moves);
         let codes = 2 * ruleset.pieces.len();
         let size = ruleset.geo.size;
-        let (plain, continuation) = (
+        let (plain, continuation, capture) = (
             History::new(codes, size),
             ContinuationHistory::new(codes, size),
+            CaptureHistory::new(codes, ruleset.pieces.len(), size),
         );
-        let history = QuietHistory {
+        let history = NodeHistory {
             plain: &plain,
             continuation: &continuation,
+            capture: &capture,
             before: [None, None],
+            counter: None,
         };
         let mut scores = Vec::new();
         score_moves(&pos, &et, &moves, &mut scores, 0, &[None; 2], &history);

@@ -1,5 +1,7 @@
 //! Quiescence search: at the horizon, only captures and promotions are searched (and every
-//! evasion when in check), so the static evaluation is only trusted in quiet positions. The
+//! evasion when in check), so the static evaluation is only trusted in quiet positions; at its
+//! first ply, also the quiet moves (not drops) that give check and lose nothing in the static
+//! exchange, so that a mate just past the horizon is seen. The
 //! side to move may stand pat. Captures and promotions that cannot raise the score to alpha
 //! even when they win their victim outright (delta pruning), those that win nothing in the
 //! static exchange where the standing evaluation plus a margin is not above alpha (futility),
@@ -17,7 +19,7 @@ use super::rules::{immediate_score, no_moves_score, repetition};
 use super::see::{gain, see_below};
 use super::worker::{Worker, MAX_PLY};
 use super::MATE;
-use crate::movegen::attack::{in_check, in_check_after};
+use crate::movegen::attack::{gives_check_unmade, in_check, in_check_after};
 use crate::movegen::{legal_moves_knowing_check, pseudo, Move, Sink};
 use crate::position::Position;
 use crate::types::Square;
@@ -39,6 +41,35 @@ impl Sink for Tactical<'_> {
     #[inline]
     fn push(&mut self, mv: Move) -> bool {
         if !mv.is_drop() && is_tactical(self.pos, mv) {
+            self.out.push(mv);
+        }
+        true
+    }
+
+    fn mark(&self) -> usize {
+        self.out.len()
+    }
+
+    fn dedup_since(&mut self, mark: usize) {
+        self.out.dedup_since(mark);
+    }
+}
+
+/// Keeps the tactical moves of a pseudo-legal generation and the quiet moves (not drops)
+/// that may give check: those that do, as far as can be told before they are made, and those
+/// that must be made to tell.
+struct TacticalAndChecks<'a> {
+    pos: &'a Position,
+    out: &'a mut Vec<Move>,
+}
+
+impl Sink for TacticalAndChecks<'_> {
+    #[inline]
+    fn push(&mut self, mv: Move) -> bool {
+        if mv.is_drop() {
+            return true;
+        }
+        if is_tactical(self.pos, mv) || gives_check_unmade(self.pos, mv) != Some(false) {
             self.out.push(mv);
         }
         true
@@ -109,7 +140,7 @@ impl Worker<'_> {
         };
         let mut moves = std::mem::take(&mut self.plies[ply].moves);
         let mut scores = std::mem::take(&mut self.plies[ply].scores);
-        let generated = self.generate_tactical(&mut moves, checked);
+        let generated = self.generate_tactical(&mut moves, checked, qply == 0);
         if let Generated::None = generated {
             self.return_lists(ply, moves, scores);
             return no_moves_score(self, checked, ply);
@@ -122,13 +153,18 @@ impl Worker<'_> {
             &mut scores,
             hash_move,
             &[None; 2],
-            &self.quiet_history(),
+            &self.node_history(),
         );
         let us = self.pos.side();
         let recaptures_only = qply >= ALL_CAPTURES_PLIES;
         for i in 0..moves.len() {
             let mv = pick(&self.pos, et, &mut moves, &mut scores, i);
-            if let Some(eval) = stand_pat {
+            let quiet_check = stand_pat.is_some() && !is_tactical(&self.pos, mv);
+            if quiet_check {
+                if see_below(&self.pos, et, mv, 0) {
+                    continue;
+                }
+            } else if let Some(eval) = stand_pat {
                 if recaptures_only && mv.to != last && !mv.kills.contains(&last) {
                     continue;
                 }
@@ -169,15 +205,39 @@ impl Worker<'_> {
         best.score
     }
 
-    /// The moves quiescence looks at: every evasion in check, else captures and promotions.
-    fn generate_tactical(&mut self, moves: &mut Vec<Move>, checked: bool) -> Generated {
+    /// The moves quiescence looks at: every evasion in check, else captures and promotions,
+    /// and `with_checks` the quiet moves (not drops) that give check, where legality is royal
+    /// safety alone.
+    fn generate_tactical(
+        &mut self,
+        moves: &mut Vec<Move>,
+        checked: bool,
+        with_checks: bool,
+    ) -> Generated {
         if !checked && self.flags.plain_legality {
             moves.clear();
-            let mut sink = Tactical {
-                pos: &self.pos,
-                out: moves,
-            };
-            pseudo::generate(&self.pos, &mut sink);
+            if with_checks {
+                let mut sink = TacticalAndChecks {
+                    pos: &self.pos,
+                    out: moves,
+                };
+                pseudo::generate(&self.pos, &mut sink);
+                let mut kept = 0;
+                for i in 0..moves.len() {
+                    let mv = moves[i];
+                    if is_tactical(&self.pos, mv) || self.gives_check(mv) {
+                        moves[kept] = mv;
+                        kept += 1;
+                    }
+                }
+                moves.truncate(kept);
+            } else {
+                let mut sink = Tactical {
+                    pos: &self.pos,
+                    out: moves,
+                };
+                pseudo::generate(&self.pos, &mut sink);
+            }
             return Generated::Pseudo;
         }
         legal_moves_knowing_check(&mut self.pos, Some(checked), moves);

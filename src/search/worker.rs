@@ -7,7 +7,9 @@ use super::control::Control;
 use super::eval::cache::EvalCache;
 use super::eval::evaluate;
 use super::eval::tables::EvalTables;
-use super::history::{ContinuationHistory, History, Learnt, MoveKey, QuietHistory};
+use super::history::{
+    CaptureHistory, ContinuationHistory, CounterMoves, History, Learnt, MoveKey, NodeHistory,
+};
 use super::stats::Stats;
 use super::tt::Table;
 use crate::game::KeyHistory;
@@ -105,6 +107,8 @@ pub struct Worker<'a> {
     /// Moves of one piece, looked through for the hash move.
     pub scratch: Vec<Move>,
     pub continuation: ContinuationHistory,
+    pub capture_history: CaptureHistory,
+    pub counter_moves: CounterMoves,
     /// The continuation-history keys of the moves in `played` made by the search (`None`
     /// for a null move).
     pub move_keys: Vec<Option<MoveKey>>,
@@ -166,6 +170,8 @@ impl<'a> Worker<'a> {
             scratch: Vec::with_capacity(MOVES_CAPACITY),
             history: learnt.plain,
             continuation: learnt.continuation,
+            capture_history: learnt.capture,
+            counter_moves: learnt.counter,
             move_keys: Vec::with_capacity(MAX_PLY + 2),
             eval_cache: EvalCache::default(),
             accumulators,
@@ -183,6 +189,8 @@ impl<'a> Worker<'a> {
         Learnt {
             plain: self.history,
             continuation: self.continuation,
+            capture: self.capture_history,
+            counter: self.counter_moves,
         }
     }
 
@@ -268,15 +276,18 @@ impl<'a> Worker<'a> {
         evaluate(&self.pos, self.shared.eval, &mut self.eval_cache)
     }
 
-    /// The quiet-move history of the current node: the plain table and the continuation rows
-    /// of the search's last two moves.
-    pub fn quiet_history(&self) -> QuietHistory<'_> {
+    /// The move history of the current node: the plain and capture tables, the continuation
+    /// rows of the search's last two moves and the counter-move of the last.
+    pub fn node_history(&self) -> NodeHistory<'_> {
         let keys = &self.move_keys;
         let back = |n: usize| keys.len().checked_sub(n).and_then(|i| keys[i]);
-        QuietHistory {
+        let before = [back(1), back(2)];
+        NodeHistory {
             plain: &self.history,
             continuation: &self.continuation,
-            before: [back(1), back(2)],
+            capture: &self.capture_history,
+            before,
+            counter: before[0].and_then(|key| self.counter_moves.get(key)),
         }
     }
 
