@@ -29,47 +29,25 @@ const DELTA: i32 = 200;
 /// Quiescence plies with every capture; deeper, only recaptures.
 const ALL_CAPTURES_PLIES: u32 = 4;
 
-/// Keeps the tactical moves of a pseudo-legal generation (drops are never tactical).
-struct Tactical<'a> {
+/// Keeps the tactical moves of a pseudo-legal generation (drops are never tactical) and,
+/// with `CHECKS`, the quiet moves (not drops) that may give check: those that do, as far as
+/// can be told before they are made, and those that must be made to tell. Without `CHECKS`
+/// the generator makes no quiet move at all.
+struct Tactical<'a, const CHECKS: bool> {
     pos: &'a Position,
     out: &'a mut Vec<Move>,
 }
 
-impl Sink for Tactical<'_> {
-    const QUIETS: bool = false;
+impl<const CHECKS: bool> Sink for Tactical<'_, CHECKS> {
+    const QUIETS: bool = CHECKS;
 
-    #[inline]
-    fn push(&mut self, mv: Move) -> bool {
-        if !mv.is_drop() && is_tactical(self.pos, mv) {
-            self.out.push(mv);
-        }
-        true
-    }
-
-    fn mark(&self) -> usize {
-        self.out.len()
-    }
-
-    fn dedup_since(&mut self, mark: usize) {
-        self.out.dedup_since(mark);
-    }
-}
-
-/// Keeps the tactical moves of a pseudo-legal generation and the quiet moves (not drops)
-/// that may give check: those that do, as far as can be told before they are made, and those
-/// that must be made to tell.
-struct TacticalAndChecks<'a> {
-    pos: &'a Position,
-    out: &'a mut Vec<Move>,
-}
-
-impl Sink for TacticalAndChecks<'_> {
     #[inline]
     fn push(&mut self, mv: Move) -> bool {
         if mv.is_drop() {
             return true;
         }
-        if is_tactical(self.pos, mv) || gives_check_unmade(self.pos, mv) != Some(false) {
+        let may_check = || CHECKS && gives_check_unmade(self.pos, mv) != Some(false);
+        if is_tactical(self.pos, mv) || may_check() {
             self.out.push(mv);
         }
         true
@@ -216,27 +194,12 @@ impl Worker<'_> {
     ) -> Generated {
         if !checked && self.flags.plain_legality {
             moves.clear();
+            let pos = &self.pos;
             if with_checks {
-                let mut sink = TacticalAndChecks {
-                    pos: &self.pos,
-                    out: moves,
-                };
-                pseudo::generate(&self.pos, &mut sink);
-                let mut kept = 0;
-                for i in 0..moves.len() {
-                    let mv = moves[i];
-                    if is_tactical(&self.pos, mv) || self.gives_check(mv) {
-                        moves[kept] = mv;
-                        kept += 1;
-                    }
-                }
-                moves.truncate(kept);
+                pseudo::generate(pos, &mut Tactical::<true> { pos, out: moves });
+                moves.retain(|&mv| is_tactical(&self.pos, mv) || self.gives_check(mv));
             } else {
-                let mut sink = Tactical {
-                    pos: &self.pos,
-                    out: moves,
-                };
-                pseudo::generate(&self.pos, &mut sink);
+                pseudo::generate(pos, &mut Tactical::<false> { pos, out: moves });
             }
             return Generated::Pseudo;
         }
