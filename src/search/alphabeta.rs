@@ -22,6 +22,7 @@ use std::sync::OnceLock;
 use super::history::{history_bonus, MoveKey, HISTORY_MAX};
 use super::node::Best;
 use super::ordering::{is_killer, is_tactical, loses_exchange, pick, score_moves};
+use super::qsearch::Generated;
 use super::rules::{
     immediate_score, is_mate, move_rule_reached, move_rule_value, no_moves_score, repetition,
 };
@@ -29,7 +30,7 @@ use super::see::see_below;
 use super::tt::{fingerprint, fingerprint_from, from_tt, Bound, Hit};
 use super::worker::{pseudo_legal_moves, Worker, MAX_PLY, NO_EVAL};
 use super::{mate_in, mated_in, plies, MATE, MATE_BOUND};
-use crate::movegen::attack::{gives_check_unmade, in_check_after};
+use crate::movegen::attack::{gives_check_unmade, in_check, in_check_after};
 use crate::movegen::legal::RoyalSafety;
 use crate::movegen::{drops, legal_moves, legal_moves_knowing_check, make_move, walker, Move};
 
@@ -380,9 +381,8 @@ impl Worker<'_> {
         let raised = beta + PROBCUT_MARGIN - PROBCUT_IMPROVING * i32::from(improving);
         let mut moves = std::mem::take(&mut self.plies[ply].moves);
         let mut scores = std::mem::take(&mut self.plies[ply].scores);
-        legal_moves_knowing_check(&mut self.pos, Some(false), &mut moves);
-        let pos = &self.pos;
-        moves.retain(|&mv| is_tactical(pos, mv));
+        let generated = self.generate_tactical(&mut moves, false, false);
+        let us = self.pos.side();
         let et = self.shared.eval;
         let history = self.node_history();
         score_moves(&self.pos, et, &moves, &mut scores, 0, &[None; 2], &history);
@@ -396,8 +396,12 @@ impl Worker<'_> {
             if see_below(&self.pos, et, mv, raised - static_eval) {
                 continue;
             }
-            searched += 1;
             self.make(mv, false);
+            if matches!(generated, Generated::Pseudo) && in_check(&self.pos, us) {
+                self.unmake();
+                continue;
+            }
+            searched += 1;
             let gives_check = in_check_after(&self.pos, mv);
             let mut score = -self.qsearch(-raised, -raised + 1, ply + 1, gives_check, 0, mv.to);
             if score >= raised && !self.stopped {

@@ -63,7 +63,7 @@ impl<const CHECKS: bool> Sink for Tactical<'_, CHECKS> {
 }
 
 /// How the moves of a quiescence node were generated.
-enum Generated {
+pub(super) enum Generated {
     /// Legal moves (all of them in check, else the tactical ones).
     Legal,
     /// Pseudo-legal captures and promotions, to be tested after they are made.
@@ -186,7 +186,7 @@ impl Worker<'_> {
     /// The moves quiescence looks at: every evasion in check, else captures and promotions,
     /// and `with_checks` the quiet moves (not drops) that give check, where legality is royal
     /// safety alone.
-    fn generate_tactical(
+    pub(super) fn generate_tactical(
         &mut self,
         moves: &mut Vec<Move>,
         checked: bool,
