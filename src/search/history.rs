@@ -212,11 +212,17 @@ pub struct NodeHistory<'a> {
     pub continuation: &'a ContinuationHistory,
     pub capture: &'a CaptureHistory,
     pub before: [Option<MoveKey>; 2],
-    /// The quiet move that last refuted the move before.
-    pub counter: Option<Move>,
+    pub counter_moves: &'a CounterMoves,
 }
 
 impl NodeHistory<'_> {
+    /// The quiet move that last refuted the move before, if there was a move before and it
+    /// has been refuted. Looked up where a node orders its moves, not for every move scored.
+    #[inline]
+    pub fn counter(&self) -> Option<Move> {
+        self.before[0].and_then(|key| self.counter_moves.get(key))
+    }
+
     /// The ordering score of quiet move `mv` in `pos`.
     #[inline]
     pub fn score(&self, pos: &Position, mv: Move) -> i32 {

@@ -63,6 +63,7 @@ pub fn score_moves(
     history: &NodeHistory<'_>,
 ) {
     scores.clear();
+    let counter = history.counter();
     for &mv in moves {
         let s = if hash_move != 0 && fingerprint(mv) == hash_move {
             2 * HASH_MOVE
@@ -81,7 +82,7 @@ pub fn score_moves(
             2 * (KILLER + 1)
         } else if killers[1] == Some(mv) {
             2 * KILLER
-        } else if history.counter == Some(mv) {
+        } else if counter == Some(mv) {
             2 * (KILLER - 1)
         } else {
             2 * (history.score(pos, mv) + QUIET_SQUARE_WEIGHT * square_gain(pos, et, mv))
@@ -162,7 +163,9 @@ mod tests {
     use crate::movegen::{build_ruleset, legal_moves, Move};
     use crate::position::{Position, RankStyle};
     use crate::search::eval::tables::EvalTables;
-    use crate::search::history::{CaptureHistory, ContinuationHistory, History, NodeHistory};
+    use crate::search::history::{
+        CaptureHistory, ContinuationHistory, CounterMoves, History, NodeHistory,
+    };
     use crate::variant::load_by_name;
 
     /// With nothing in the history, a knight's move to the centre (b1c3) is ordered before its
@@ -178,17 +181,18 @@ mod tests {
         legal_moves(&mut pos, &mut moves);
         let codes = 2 * ruleset.pieces.len();
         let size = ruleset.geo.size;
-        let (plain, continuation, capture) = (
+        let (plain, continuation, capture, counter_moves) = (
             History::new(codes, size),
             ContinuationHistory::new(codes, size),
             CaptureHistory::new(codes, ruleset.pieces.len(), size),
+            CounterMoves::new(codes, size),
         );
         let history = NodeHistory {
             plain: &plain,
             continuation: &continuation,
             capture: &capture,
             before: [None, None],
-            counter: None,
+            counter_moves: &counter_moves,
         };
         let mut scores = Vec::new();
         score_moves(&pos, &et, &moves, &mut scores, 0, &[None; 2], &history);

@@ -277,17 +277,16 @@ impl<'a> Worker<'a> {
     }
 
     /// The move history of the current node: the plain and capture tables, the continuation
-    /// rows of the search's last two moves and the counter-move of the last.
+    /// rows of the search's last two moves and the counter-moves (read by move ordering).
     pub fn node_history(&self) -> NodeHistory<'_> {
         let keys = &self.move_keys;
         let back = |n: usize| keys.len().checked_sub(n).and_then(|i| keys[i]);
-        let before = [back(1), back(2)];
         NodeHistory {
             plain: &self.history,
             continuation: &self.continuation,
             capture: &self.capture_history,
-            before,
-            counter: before[0].and_then(|key| self.counter_moves.get(key)),
+            before: [back(1), back(2)],
+            counter_moves: &self.counter_moves,
         }
     }
 
